@@ -1,0 +1,59 @@
+/// Prints the canonical syntax of an AST (see ``RoutePattern/description``).
+enum CanonicalPrinter {
+  static func print(_ pattern: RoutePattern) -> String {
+    var text = path(pattern.path)
+    if !pattern.query.isEmpty {
+      text += "?" + pattern.query.map(query).joined(separator: "&")
+    }
+    return text
+  }
+
+  static func path(_ nodes: [PathNode]) -> String {
+    nodes.map(node).joined(separator: "/")
+  }
+
+  static func node(_ node: PathNode) -> String {
+    switch node {
+    case .literal(let text): escapeLiteral(text)
+    case .capture(let name, let type): capture(name: name, type: type)
+    case .wildcard: "*"
+    case .optional(let inner): "(" + path(inner) + ")"
+    case .choice(let alternatives): "(" + alternatives.map(path).joined(separator: "|") + ")"
+    }
+  }
+
+  static func capture(name: String, type: ValueType) -> String {
+    switch type {
+    case .string: ":" + name
+    default: ":\(type)(\(name))"
+    }
+  }
+
+  static func item(_ item: QueryItemPattern) -> String {
+    let value = capture(name: item.name, type: item.type)
+    return item.keys == [item.name] ? value : item.keys.joined(separator: "/") + "=" + value
+  }
+
+  static func query(_ node: QueryNode) -> String {
+    switch node {
+    case .item(let value): value.required ? item(value) : "(" + item(value) + ")"
+    case .oneOf(let items): "(" + items.map(item).joined(separator: "|") + ")"
+    }
+  }
+
+  /// Characters with a meaning in the syntax are percent-encoded inside literals.
+  static func escapeLiteral(_ text: String) -> String {
+    var result = ""
+    for (index, scalar) in text.unicodeScalars.enumerated() {
+      switch scalar {
+      case "/", "(", ")", "|", "?", "&", "*", "%", " ", "{", "}", "=":
+        result += "%" + String(scalar.value, radix: 16, uppercase: true)
+      case ":" where index == 0:
+        result += "%3A"
+      default:
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

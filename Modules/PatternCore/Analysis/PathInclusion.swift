@@ -1,0 +1,84 @@
+/// Decides whether every component list one path accepts is accepted by another
+/// (L(inner) ⊆ L(outer)), by exploring the inner NFA against the determinized outer one over a
+/// finite set of representative components: each literal of either pattern, plus one text for
+/// each class of the type predicates (int, number-not-int, bool-word, plain text) that equals no
+/// literal.
+struct PathInclusion {
+  let ignoreCase: Bool
+
+  func includes(outer: PathProgram, inner: PathProgram) -> Bool {
+    let alphabet = representatives(outer, inner)
+    let start = closure(outer, [0])
+    var seen = Set<Pair>()
+    var queue: [Pair] = closure(inner, [0]).map { Pair(inner: $0, outer: start) }
+    while let pair = queue.popLast() {
+      guard seen.insert(pair).inserted else { continue }
+      if case .match = inner.instructions[pair.inner] {
+        let outerAccepts = pair.outer.contains {
+          if case .match = outer.instructions[$0] { true } else { false }
+        }
+        if !outerAccepts { return false }
+        continue
+      }
+      for symbol in alphabet where accepts(inner.instructions[pair.inner], symbol) {
+        let nextOuter = closure(
+          outer, Set(pair.outer.filter { accepts(outer.instructions[$0], symbol) }.map { $0 + 1 }))
+        for next in closure(inner, [pair.inner + 1]) {
+          queue.append(Pair(inner: next, outer: nextOuter))
+        }
+      }
+    }
+    return true
+  }
+
+  private struct Pair: Hashable {
+    var inner: Int
+    var outer: Set<Int>
+  }
+
+  /// The consuming or accepting instructions reachable through splits and jumps.
+  private func closure(_ program: PathProgram, _ start: Set<Int>) -> Set<Int> {
+    var result = Set<Int>()
+    var seen = Set<Int>()
+    var stack = Array(start)
+    while let pc = stack.popLast() {
+      guard seen.insert(pc).inserted else { continue }
+      switch program.instructions[pc] {
+      case .split(let first, let second): stack += [first, second]
+      case .jump(let target): stack.append(target)
+      default: result.insert(pc)
+      }
+    }
+    return result
+  }
+
+  private func accepts(_ instruction: PathProgram.Instruction, _ symbol: String) -> Bool {
+    switch instruction {
+    case .literal(let text, let folded):
+      symbol == text || (ignoreCase && symbol.lowercased() == folded)
+    case .capture(_, let type): ValueParsing.accepts(symbol, as: type)
+    case .any: true
+    case .split, .jump, .match: false
+    }
+  }
+
+  private func representatives(_ programs: PathProgram...) -> [String] {
+    var literals: [String] = []
+    for program in programs {
+      for case .literal(let text, _) in program.instructions { literals.append(text) }
+    }
+    let taken = Set(literals.map { ignoreCase ? $0.lowercased() : $0 })
+    func fresh(_ candidates: [String]) -> String? {
+      candidates.first { !taken.contains(ignoreCase ? $0.lowercased() : $0) }
+    }
+    let numbers = (2..<(taken.count + 3)).map(String.init)
+    let generics: [String?] = [
+      fresh(["0", "1"]),  // int, number and bool
+      fresh(numbers),  // int and number
+      fresh(numbers.map { $0 + ".5" }),  // number only
+      fresh(["true", "false", "True", "TRUE", "False", "FALSE", "tRUE", "fALSE"]),  // bool only
+      fresh(numbers.map { "x" + $0 }),  // plain text
+    ]
+    return literals + generics.compactMap { $0 }
+  }
+}

@@ -1,0 +1,181 @@
+/// A route as the analysis sees it.
+public struct AnalyzedRoute: Sendable, Hashable {
+  /// The pattern.
+  public var pattern: RoutePattern
+  /// The pattern as the user wrote it (shown in messages).
+  public var text: String
+  /// Whether the route's handler may decline (then it shadows nothing).
+  public var mayDecline: Bool
+
+  /// Creates an analyzed route.
+  public init(pattern: RoutePattern, text: String? = nil, mayDecline: Bool = false) {
+    self.pattern = pattern
+    self.text = text ?? pattern.description
+    self.mayDecline = mayDecline
+  }
+}
+
+/// A problem in a route table that is legal but almost certainly a mistake.
+public struct AnalysisWarning: Sendable, Hashable, CustomStringConvertible {
+  /// The kinds of problems the analysis finds.
+  public enum Kind: String, Sendable, Hashable {
+    /// Identical to an earlier route up to capture names.
+    case duplicateRoute = "duplicate_route"
+    /// Every URL it matches is taken by an earlier route that never declines.
+    case shadowedRoute = "shadowed_route"
+    /// The same capture name twice on one path through the pattern.
+    case duplicateCaptureName = "duplicate_capture_name"
+    /// A choice alternative covered by the alternatives before it.
+    case unreachableAlternative = "unreachable_alternative"
+  }
+
+  /// What kind of problem.
+  public var kind: Kind
+  /// The route with the problem.
+  public var routeIndex: Int
+  /// The earlier route involved, if any.
+  public var otherRouteIndex: Int?
+  /// The sentence that names both patterns.
+  public var message: String
+
+  public var description: String { "warning: " + message }
+}
+
+/// Finds routes that can never win, duplicate capture names and unreachable alternatives.
+public enum RouteTableAnalysis {
+  /// Analyzes routes in registration order.
+  /// - Parameter options: the table's comparison options (case rules change what overlaps).
+  public static func analyze(_ routes: [AnalyzedRoute], options: MatchOptions = MatchOptions())
+    -> [AnalysisWarning]
+  {
+    let inclusion = PathInclusion(ignoreCase: options.literalsIgnoreCase)
+    let programs = routes.map { PathProgram($0.pattern.path) }
+    let anonymized = routes.map(\.pattern.anonymized)
+    var warnings: [AnalysisWarning] = []
+    for (index, route) in routes.enumerated() {
+      for name in duplicateNames(route.pattern) {
+        warnings.append(
+          AnalysisWarning(
+            kind: .duplicateCaptureName, routeIndex: index,
+            message: "route \(index) `\(route.text)` binds `\(name)` more than once"))
+      }
+      for (position, alternative) in unreachableAlternatives(route.pattern.path, inclusion) {
+        warnings.append(
+          AnalysisWarning(
+            kind: .unreachableAlternative, routeIndex: index,
+            message: "route \(index) `\(route.text)`: alternative `\(alternative)` can never "
+              + "bind; alternative \(position) is covered by the ones before it"))
+      }
+      if let earlier = (0..<index).first(where: { anonymized[$0] == anonymized[index] }) {
+        warnings.append(
+          AnalysisWarning(
+            kind: .duplicateRoute, routeIndex: index, otherRouteIndex: earlier,
+            message: "route \(index) `\(route.text)` duplicates route \(earlier) "
+              + "`\(routes[earlier].text)` (identical up to capture names)"
+              + (routes[earlier].mayDecline ? "" : "; it can never win")))
+        continue
+      }
+      let shadowing = (0..<index).first { earlier in
+        !routes[earlier].mayDecline
+          && queryIncluded(outer: routes[earlier].pattern.query, inner: route.pattern.query, options)
+          && inclusion.includes(outer: programs[earlier], inner: programs[index])
+      }
+      if let earlier = shadowing {
+        warnings.append(
+          AnalysisWarning(
+            kind: .shadowedRoute, routeIndex: index, otherRouteIndex: earlier,
+            message: "route \(index) `\(route.text)` is shadowed by route \(earlier) "
+              + "`\(routes[earlier].text)`: every URL it matches is taken by route \(earlier) first"
+          ))
+      }
+    }
+    return warnings
+  }
+
+  /// Whether every query the inner requirements accept is accepted by the outer ones
+  /// (conservative: true only when certain).
+  static func queryIncluded(outer: [QueryNode], inner: [QueryNode], _ options: MatchOptions)
+    -> Bool
+  {
+    func fold(_ keys: [String]) -> Set<String> {
+      Set(options.queryKeysIgnoreCase ? keys.map { $0.lowercased() } : keys)
+    }
+    func covers(_ outer: QueryItemPattern, _ inner: QueryItemPattern) -> Bool {
+      fold(inner.keys).isSubset(of: fold(outer.keys)) && inner.type.isSubtype(of: outer.type)
+    }
+    let guaranteed: [QueryItemPattern] = inner.compactMap {
+      if case .item(let item) = $0, item.required { item } else { nil }
+    }
+    let innerGroups: [[QueryItemPattern]] = inner.compactMap {
+      if case .oneOf(let items) = $0 { items } else { nil }
+    }
+    for node in outer {
+      switch node {
+      case .item(let item) where item.required:
+        guard guaranteed.contains(where: { covers(item, $0) }) else { return false }
+      case .item:
+        continue
+      case .oneOf(let items):
+        let byItem = items.contains { a in guaranteed.contains { covers(a, $0) } }
+        let byGroup = innerGroups.contains { group in
+          group.allSatisfy { b in items.contains { covers($0, b) } }
+        }
+        guard byItem || byGroup else { return false }
+      }
+    }
+    return true
+  }
+
+  /// Names bound twice on one path (names in different alternatives of a choice do not clash).
+  static func duplicateNames(_ pattern: RoutePattern) -> [String] {
+    var duplicates: [String] = []
+    func names(_ nodes: [PathNode]) -> Set<String> {
+      var seen = Set<String>()
+      for node in nodes {
+        let found: Set<String>
+        switch node {
+        case .capture(let name, _): found = [name]
+        case .optional(let inner): found = names(inner)
+        case .choice(let alternatives): found = alternatives.map(names).reduce([]) { $0.union($1) }
+        case .literal, .wildcard: found = []
+        }
+        for name in found.sorted() where seen.contains(name) && !duplicates.contains(name) {
+          duplicates.append(name)
+        }
+        seen.formUnion(found)
+      }
+      return seen
+    }
+    var seen = names(pattern.path)
+    for item in pattern.queryItems {
+      if seen.contains(item.name), !duplicates.contains(item.name) { duplicates.append(item.name) }
+      seen.insert(item.name)
+    }
+    return duplicates
+  }
+
+  /// Alternatives (1-based position, canonical text) that an earlier alternative covers.
+  static func unreachableAlternatives(_ nodes: [PathNode], _ inclusion: PathInclusion)
+    -> [(Int, String)]
+  {
+    var found: [(Int, String)] = []
+    for node in nodes {
+      switch node {
+      case .optional(let inner):
+        found += unreachableAlternatives(inner, inclusion)
+      case .choice(let alternatives):
+        for (index, alternative) in alternatives.enumerated() {
+          found += unreachableAlternatives(alternative, inclusion)
+          guard index > 0 else { continue }
+          let earlier = PathProgram([.choice(Array(alternatives[..<index]))])
+          if inclusion.includes(outer: earlier, inner: PathProgram(alternative)) {
+            found.append((index + 1, CanonicalPrinter.path(alternative)))
+          }
+        }
+      case .literal, .capture, .wildcard:
+        continue
+      }
+    }
+    return found
+  }
+}

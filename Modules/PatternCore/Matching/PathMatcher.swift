@@ -1,0 +1,147 @@
+/// Runs a ``PathProgram`` over components.
+struct PathMatcher {
+  let program: PathProgram
+  let components: [String]
+  /// Whether component 0 compares case-insensitively (it is the host).
+  let firstIsHost: Bool
+  /// Whether every literal compares case-insensitively (MappingRouter).
+  let literalsIgnoreCase: Bool
+
+  /// The component index bound to each slot, or -1; nil when the path does not match.
+  func run() -> [Int]? {
+    let count = components.count
+    guard count >= program.minimumLength,
+      program.maximumLength.map({ count <= $0 }) ?? true
+    else { return nil }
+    if program.isLinear { return runLinear() }
+    return runBacktracking(tracker: nil)
+  }
+
+  private func runLinear() -> [Int]? {
+    var slots = [Int](repeating: -1, count: program.slotNames.count)
+    guard program.instructions.count - 1 == components.count else { return nil }
+    for (position, instruction) in program.instructions.enumerated() {
+      switch instruction {
+      case .literal(let text, let folded):
+        guard literalMatches(text, folded, at: position) else { return nil }
+      case .capture(let slot, let type):
+        guard ValueParsing.accepts(components[position], as: type) else { return nil }
+        slots[slot] = position
+      case .match:
+        return slots
+      case .any, .split, .jump:
+        return nil
+      }
+    }
+    return nil
+  }
+
+  @inline(__always) func literalMatches(_ text: String, _ folded: String, at position: Int) -> Bool
+  {
+    let component = components[position]
+    if component == text { return true }
+    if literalsIgnoreCase || (position == 0 && firstIsHost) {
+      return component.lowercased() == folded
+    }
+    return false
+  }
+
+  private enum Frame {
+    case attempt(pc: Int, position: Int)
+    case restore(slot: Int, previous: Int)
+  }
+
+  /// Depth-first search in preference order; a (pc, position) pair is expanded at most once,
+  /// because its outcome does not depend on how it was reached.
+  func runBacktracking(tracker: UnsafeMutablePointer<FailureTracker>?) -> [Int]? {
+    let count = components.count
+    let width = count + 1
+    var visited = [UInt64](repeating: 0, count: (program.instructions.count * width + 63) / 64)
+    var slots = [Int](repeating: -1, count: program.slotNames.count)
+    var stack: [Frame] = [.attempt(pc: 0, position: 0)]
+    while let frame = stack.popLast() {
+      var pc: Int
+      var position: Int
+      switch frame {
+      case .restore(let slot, let previous):
+        slots[slot] = previous
+        continue
+      case .attempt(let startPC, let startPosition):
+        pc = startPC
+        position = startPosition
+      }
+      thread: while true {
+        let bit = pc * width + position
+        if visited[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { break thread }
+        visited[bit >> 6] |= 1 << UInt64(bit & 63)
+        tracker?.pointee.reached(position)
+        switch program.instructions[pc] {
+        case .literal(let text, let folded):
+          guard position < count, literalMatches(text, folded, at: position) else {
+            tracker?.pointee.failed(pc: pc, at: position)
+            break thread
+          }
+          pc += 1
+          position += 1
+        case .capture(let slot, let type):
+          guard position < count, ValueParsing.accepts(components[position], as: type) else {
+            tracker?.pointee.failed(pc: pc, at: position)
+            break thread
+          }
+          stack.append(.restore(slot: slot, previous: slots[slot]))
+          slots[slot] = position
+          pc += 1
+          position += 1
+        case .any:
+          guard position < count else {
+            tracker?.pointee.failed(pc: pc, at: position)
+            break thread
+          }
+          pc += 1
+          position += 1
+        case .split(let first, let second):
+          stack.append(.attempt(pc: second, position: position))
+          pc = first
+        case .jump(let target):
+          pc = target
+        case .match:
+          if position == count { return slots }
+          tracker?.pointee.failed(pc: pc, at: position)
+          break thread
+        }
+      }
+    }
+    return nil
+  }
+}
+
+/// Records how far a failed match got, to explain the failure.
+struct FailureTracker {
+  var furthest = 0
+  /// Instructions that failed at `furthest`, in the order they failed.
+  var failures: [Int] = []
+
+  mutating func reached(_ position: Int) {
+    if position > furthest {
+      furthest = position
+      failures.removeAll()
+    }
+  }
+
+  mutating func failed(pc: Int, at position: Int) {
+    if position == furthest { failures.append(pc) }
+  }
+}
+
+extension ValueParsing {
+  /// Whether `text` parses as `type`, without building the value.
+  static func accepts(_ text: String, as type: ValueType) -> Bool {
+    switch type {
+    case .string: true
+    case .int: int(text[...]) != nil
+    case .double: double(text[...]) != nil
+    case .bool: bool(text[...]) != nil
+    case .list: PatternValue(parsing: text, as: type) != nil
+    }
+  }
+}

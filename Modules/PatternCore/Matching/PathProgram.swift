@@ -1,0 +1,122 @@
+/// A path pattern compiled to a small program over components.
+///
+/// Binding preferences become instruction order: a `split` tries its first target first, so
+/// alternatives are tried left first, an optional prefers its body, and a wildcard prefers to
+/// stop (lazy). Running it with a visited set over (instruction, position) gives exactly the
+/// binding a backtracking regex would choose, without the exponential cost.
+struct PathProgram: Sendable, Hashable {
+  enum Instruction: Sendable, Hashable {
+    /// One component equal to the text (`folded` is the lower-cased text).
+    case literal(String, folded: String)
+    /// One component parsing as `type`, recorded in `slot`.
+    case capture(slot: Int, type: ValueType)
+    /// Any one component.
+    case any
+    /// Try `first`, then `second`.
+    case split(Int, Int)
+    case jump(Int)
+    case match
+  }
+
+  var instructions: [Instruction]
+  /// The capture name of each slot.
+  var slotNames: [String]
+  /// The capture type of each slot.
+  var slotTypes: [ValueType]
+  /// Whether the program is a straight line of literals and captures (no split or jump).
+  var isLinear: Bool
+  /// Fewest components the path accepts.
+  var minimumLength: Int
+  /// Most components the path accepts; nil with a wildcard.
+  var maximumLength: Int?
+
+  init(_ path: [PathNode]) {
+    var compiler = Compiler()
+    compiler.emit(path)
+    compiler.instructions.append(.match)
+    instructions = compiler.instructions
+    slotNames = compiler.slotNames
+    slotTypes = compiler.slotTypes
+    isLinear = !instructions.contains { instruction in
+      switch instruction {
+      case .split, .jump, .any: true
+      default: false
+      }
+    }
+    (minimumLength, maximumLength) = Self.lengths(path)
+  }
+
+  private static func lengths(_ nodes: [PathNode]) -> (Int, Int?) {
+    var low = 0
+    var high: Int? = 0
+    for node in nodes {
+      switch node {
+      case .literal, .capture:
+        low += 1
+        high = high.map { $0 + 1 }
+      case .wildcard:
+        low += 1
+        high = nil
+      case .optional(let inner):
+        let (_, innerHigh) = lengths(inner)
+        high = zip2(high, innerHigh, +)
+      case .choice(let alternatives):
+        let ranges = alternatives.map(lengths)
+        low += ranges.map(\.0).min() ?? 0
+        let highs = ranges.map(\.1)
+        high = highs.contains { $0 == nil } ? nil : zip2(high, highs.compactMap { $0 }.max(), +)
+      }
+    }
+    return (low, high)
+  }
+
+  private struct Compiler {
+    var instructions: [Instruction] = []
+    var slotNames: [String] = []
+    var slotTypes: [ValueType] = []
+
+    mutating func emit(_ nodes: [PathNode]) {
+      for node in nodes { emit(node) }
+    }
+
+    mutating func emit(_ node: PathNode) {
+      switch node {
+      case .literal(let text):
+        instructions.append(.literal(text, folded: text.lowercased()))
+      case .capture(let name, let type):
+        instructions.append(.capture(slot: slotNames.count, type: type))
+        slotNames.append(name)
+        slotTypes.append(type)
+      case .wildcard:
+        // L: any; split(next, L) — stopping is preferred.
+        let loop = instructions.count
+        instructions.append(.any)
+        instructions.append(.split(instructions.count + 1, loop))
+      case .optional(let inner):
+        let split = instructions.count
+        instructions.append(.split(split + 1, -1))
+        emit(inner)
+        instructions[split] = .split(split + 1, instructions.count)
+      case .choice(let alternatives):
+        var jumps: [Int] = []
+        for (index, alternative) in alternatives.enumerated() {
+          let isLast = index == alternatives.count - 1
+          let split = instructions.count
+          if !isLast { instructions.append(.split(split + 1, -1)) }
+          emit(alternative)
+          if !isLast {
+            jumps.append(instructions.count)
+            instructions.append(.jump(-1))
+            instructions[split] = .split(split + 1, instructions.count)
+          }
+        }
+        for jump in jumps { instructions[jump] = .jump(instructions.count) }
+      }
+    }
+  }
+}
+
+private func zip2(_ a: Int?, _ b: Int?, _ combine: (Int, Int) -> Int) -> Int? {
+  guard let a, let b else { return nil }
+  return combine(a, b)
+}

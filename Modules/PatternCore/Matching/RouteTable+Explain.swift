@@ -1,0 +1,131 @@
+/// Why a route did not match a URL, in words, with the place it failed.
+public struct MissReason: Sendable, Hashable, CustomStringConvertible {
+  /// One sentence saying what failed.
+  public var message: String
+  /// The 0-based index of the component that failed, if the path failed there.
+  public var componentIndex: Int?
+  /// The query key that failed, if the query failed.
+  public var queryKey: String?
+  /// How close the route came (higher is nearer); used to pick the nearest route.
+  public var closeness: Int
+
+  public var description: String { message }
+}
+
+/// What one route makes of one URL.
+public enum RouteVerdict: Sendable, Hashable {
+  case matched(RouteMatch)
+  case missed(MissReason)
+}
+
+extension RouteTable {
+  /// Tries route `index` and says why it failed, if it did.
+  public func explain(routeAt index: Int, _ input: RoutingInput) -> RouteVerdict {
+    if let match = match(routeAt: index, input) { return .matched(match) }
+    let route = routes[index]
+    var tracker = FailureTracker()
+    let slots = withUnsafeMutablePointer(to: &tracker) {
+      matcher(route, input).runBacktracking(tracker: $0)
+    }
+    if slots != nil {
+      var captures = Captures()
+      let failures = QueryMatcher(
+        nodes: route.pattern.query, keysIgnoreCase: options.queryKeysIgnoreCase
+      ).bind(input.query, into: &captures)
+      let satisfied = route.pattern.query.count - failures.count
+      return .missed(Self.queryReason(failures.first, closeness: 100_000 + satisfied))
+    }
+    return .missed(pathReason(route, input, tracker))
+  }
+
+  /// The route that came closest to matching, and why it failed; nil for an empty table.
+  /// Ties go to the earlier route.
+  public func nearestMiss(_ input: RoutingInput) -> (routeIndex: Int, reason: MissReason)? {
+    var best: (Int, MissReason)?
+    for index in routes.indices {
+      guard case .missed(let reason) = explain(routeAt: index, input) else { continue }
+      if best == nil || reason.closeness > best!.1.closeness { best = (index, reason) }
+    }
+    return best
+  }
+
+  private static func queryReason(_ failure: QueryMatcher.Failure?, closeness: Int) -> MissReason {
+    switch failure {
+    case .missing(let item, let invalid?):
+      return MissReason(
+        message:
+          "query item `\(item.keys[0])` has the value `\(invalid)`, which is not \(article(item.type))",
+        queryKey: item.keys[0], closeness: closeness)
+    case .missing(let item, nil):
+      let keys = item.keys.map { "`\($0)`" }.joined(separator: " or ")
+      return MissReason(
+        message: "missing required query item \(keys)", queryKey: item.keys[0],
+        closeness: closeness)
+    case .noneOf(let items):
+      let keys = items.flatMap(\.keys).map { "`\($0)`" }.joined(separator: ", ")
+      return MissReason(
+        message: "none of the query items \(keys) is present", queryKey: items.first?.keys.first,
+        closeness: closeness)
+    case nil:
+      return MissReason(message: "the handler declined", closeness: closeness)
+    }
+  }
+
+  private func pathReason(_ route: CompiledRoute, _ input: RoutingInput, _ tracker: FailureTracker)
+    -> MissReason
+  {
+    let position = tracker.furthest
+    let components = input.components
+    let instructions = route.program.instructions
+    let consuming = tracker.failures.filter {
+      if case .match = instructions[$0] { false } else { true }
+    }
+    if position < components.count, let pc = consuming.first {
+      let component = components[position]
+      switch instructions[pc] {
+      case .literal(let text, _):
+        return MissReason(
+          message: "component \(position + 1) is `\(component)`, the pattern expects `\(text)`",
+          componentIndex: position, closeness: position * 4)
+      case .capture(let slot, let type):
+        let shown = CanonicalPrinter.capture(
+          name: route.program.slotNames[slot], type: type)
+        return MissReason(
+          message: "component \(position + 1) `\(component)` is not \(Self.article(type)), "
+            + "as `\(shown)` requires",
+          componentIndex: position, closeness: position * 4 + 2)
+      default:
+        break
+      }
+    }
+    if position >= components.count, let pc = consuming.first {
+      let expected: String
+      switch instructions[pc] {
+      case .literal(let text, _): expected = "`\(text)`"
+      case .capture(let slot, let type):
+        expected = "`" + CanonicalPrinter.capture(name: route.program.slotNames[slot], type: type)
+          + "`"
+      default: expected = "another component"
+      }
+      let count = components.count
+      return MissReason(
+        message: "the URL ends after \(count) component\(count == 1 ? "" : "s"); "
+          + "the pattern expects \(expected) next",
+        componentIndex: nil, closeness: position * 4 + 1)
+    }
+    let extra = position < components.count ? components[position] : ""
+    return MissReason(
+      message: "component \(position + 1) `\(extra)` is extra; the pattern ends before it",
+      componentIndex: position, closeness: position * 4 + 1)
+  }
+
+  static func article(_ type: ValueType) -> String {
+    switch type {
+    case .int: "an int"
+    case .double: "a number"
+    case .bool: "a bool"
+    case .string: "a string"
+    case .list(let element): "a list of \(element)"
+    }
+  }
+}

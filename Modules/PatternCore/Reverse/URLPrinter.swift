@@ -1,0 +1,218 @@
+/// Reverse routing: a pattern plus values for its captures prints a URL that parses back to the
+/// same values (SPEC §3).
+///
+///     let pattern = RoutePattern(path: [.literal("profile"), .capture(name: "id", type: .int)])
+///     try URLPrinter.url(base: "myapp", pattern: pattern, values: ["id": .int(42)])
+///     // "myapp://profile/42"
+///
+/// Optionals are printed when every capture inside has a value (literal-only optionals are
+/// left out); a choice prints the alternative that uses the most values, the first on a tie;
+/// query items follow pattern order and absent optional items are omitted. The printed URL is
+/// matched again before it is returned, so a URL that would bind differently is an error.
+public enum URLPrinter {
+  /// Prints the URL.
+  /// - Parameters:
+  ///   - base: a scheme (`myapp` gives `myapp://first/rest`) or an origin such as
+  ///     `https://example.com` (the components then form the path).
+  ///   - pattern: the route pattern.
+  ///   - values: a value for each capture and query item to print, by name.
+  ///   - wildcards: one list of components per wildcard, in pattern order.
+  /// - Throws: ``ReverseRoutingError``.
+  public static func url(
+    base: String, pattern: RoutePattern, values: [String: PatternValue],
+    wildcards: [[String]] = []
+  ) throws(ReverseRoutingError) -> String {
+    let shown = pattern.description
+    var emitter = Emitter(values: values, wildcards: wildcards, pattern: shown)
+    guard let components = emitter.emit(pattern.path) else {
+      throw emitter.firstError ?? .missingValue(name: "?", pattern: shown)
+    }
+    var query: [(String, String)] = []
+    for node in pattern.query {
+      switch node {
+      case .item(let item):
+        if let value = values[item.name] {
+          try check(value, item.name, item.type, shown, allowEmpty: true)
+          query.append((item.keys[0], value.text))
+        } else if item.required {
+          throw .missingValue(name: item.name, pattern: shown)
+        }
+      case .oneOf(let items):
+        let present = items.filter { values[$0.name] != nil }
+        guard !present.isEmpty else {
+          throw .missingValue(name: items.map(\.name).joined(separator: "` or `"), pattern: shown)
+        }
+        for item in present {
+          try check(values[item.name]!, item.name, item.type, shown, allowEmpty: true)
+          query.append((item.keys[0], values[item.name]!.text))
+        }
+      }
+    }
+
+    let isOrigin = base.contains("://")
+    var url = isOrigin ? base : base + "://"
+    for (index, component) in components.enumerated() {
+      if index > 0 || isOrigin { url += "/" }
+      url += percentEncode(component, allowed: index == 0 && !isOrigin ? .host : .path)
+    }
+    if !query.isEmpty {
+      url += "?"
+      url += query.map {
+        percentEncode($0.0, allowed: .query) + "=" + percentEncode($0.1, allowed: .query)
+      }.joined(separator: "&")
+    }
+    try verify(url, isOrigin: isOrigin, pattern: pattern, values: values, shown: shown)
+    return url
+  }
+
+  private static func check(
+    _ value: PatternValue, _ name: String, _ type: ValueType, _ shown: String, allowEmpty: Bool
+  ) throws(ReverseRoutingError) {
+    let text = value.text
+    guard (allowEmpty || !text.isEmpty), PatternValue(parsing: text, as: type) != nil else {
+      throw .invalidValue(name: name, value: text, expected: type, pattern: shown)
+    }
+  }
+
+  private static func verify(
+    _ url: String, isOrigin: Bool, pattern: RoutePattern, values: [String: PatternValue],
+    shown: String
+  ) throws(ReverseRoutingError) {
+    guard let parsed = try? ParsedURL(url) else {
+      throw .unusedValue(name: values.keys.sorted().first ?? "?", pattern: shown)
+    }
+    let input = isOrigin ? parsed.pathOnlyRoutingInput : parsed.routingInput
+    let table = RouteTable(patterns: [pattern])
+    guard let match = table.match(routeAt: 0, input) else {
+      throw .unusedValue(name: values.keys.sorted().first ?? "?", pattern: shown)
+    }
+    for name in values.keys.sorted() {
+      guard match.captures.text(name) == values[name]!.text else {
+        throw .unusedValue(name: name, pattern: shown)
+      }
+    }
+  }
+
+  private struct Emitter {
+    let values: [String: PatternValue]
+    let wildcards: [[String]]
+    let pattern: String
+    var nextWildcard = 0
+    var firstError: ReverseRoutingError?
+
+    mutating func emit(_ nodes: [PathNode]) -> [String]? {
+      var result: [String] = []
+      for node in nodes {
+        guard let part = emit(node) else { return nil }
+        result += part
+      }
+      return result
+    }
+
+    mutating func emit(_ node: PathNode) -> [String]? {
+      switch node {
+      case .literal(let text):
+        return [text]
+      case .capture(let name, let type):
+        guard let value = values[name] else {
+          fail(.missingValue(name: name, pattern: pattern))
+          return nil
+        }
+        let text = value.text
+        guard !text.isEmpty, PatternValue(parsing: text, as: type) != nil else {
+          fail(.invalidValue(name: name, value: text, expected: type, pattern: pattern))
+          return nil
+        }
+        return [text]
+      case .wildcard:
+        guard nextWildcard < wildcards.count, !wildcards[nextWildcard].isEmpty,
+          !wildcards[nextWildcard].contains(where: \.isEmpty)
+        else {
+          fail(.missingWildcard(pattern: pattern))
+          return nil
+        }
+        nextWildcard += 1
+        return wildcards[nextWildcard - 1]
+      case .optional(let inner):
+        guard Self.hasBinding(inner) else { return [] }
+        var attempt = self
+        attempt.firstError = nil
+        if let part = attempt.emit(inner) {
+          self = attempt
+          return part
+        }
+        return []
+      case .choice(let alternatives):
+        var best: (Emitter, [String], Int)?
+        for alternative in alternatives {
+          var attempt = self
+          guard let part = attempt.emit(alternative) else {
+            if firstError == nil { firstError = attempt.firstError }
+            continue
+          }
+          let used = Self.bindingCount(alternative, values)
+          if best == nil || used > best!.2 { best = (attempt, part, used) }
+        }
+        guard let (emitter, part, _) = best else { return nil }
+        self = emitter
+        return part
+      }
+    }
+
+    mutating func fail(_ error: ReverseRoutingError) {
+      if firstError == nil { firstError = error }
+    }
+
+    static func hasBinding(_ nodes: [PathNode]) -> Bool {
+      nodes.contains { node in
+        switch node {
+        case .capture, .wildcard: true
+        case .literal: false
+        case .optional(let inner): hasBinding(inner)
+        case .choice(let alternatives): alternatives.contains(where: hasBinding)
+        }
+      }
+    }
+
+    static func bindingCount(_ nodes: [PathNode], _ values: [String: PatternValue]) -> Int {
+      RoutePattern(path: nodes).pathCaptureNames.filter { values[$0] != nil }.count
+    }
+  }
+
+  enum AllowedSet {
+    case host, path, query
+  }
+
+  /// Percent-encodes every byte outside the set that is safe in that part of a URL.
+  static func percentEncode(_ text: String, allowed: AllowedSet) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      let safe: Bool
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"):
+        safe = true
+      case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("),
+        UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"):
+        safe = true
+      case UInt8(ascii: ":"), UInt8(ascii: "@"):
+        safe = allowed != .host
+      case UInt8(ascii: "="):
+        safe = allowed != .query
+      default:
+        safe = false
+      }
+      if safe {
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let digits = Array("0123456789ABCDEF")
+        result.append("%")
+        result.append(digits[Int(byte >> 4)])
+        result.append(digits[Int(byte & 0xF)])
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,95 @@
+/// Why a URL could not be parsed, with the UTF-8 byte offset of the problem.
+public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosticConvertible {
+  /// The URL does not start with `scheme:`.
+  case missingScheme(url: String, offset: Int)
+  /// A `%` not followed by two hex digits.
+  case malformedEscape(url: String, offset: Int)
+  /// Percent-escapes that decode to bytes which are not UTF-8.
+  case invalidUTF8(url: String, offset: Int)
+  /// A space or an ASCII control character.
+  case forbiddenCharacter(url: String, offset: Int, byte: UInt8)
+  /// A port that is not a number.
+  case invalidPort(url: String, offset: Int)
+  /// The URL is longer than the limit.
+  case tooLong(url: String, length: Int, limit: Int)
+  /// More components than the limit.
+  case tooManyComponents(url: String, count: Int, limit: Int)
+  /// More query items than the limit.
+  case tooManyQueryItems(url: String, count: Int, limit: Int)
+
+  /// `invalid_url`, or `limit_exceeded` for the limits.
+  public var code: ErrorCode {
+    switch self {
+    case .tooLong, .tooManyComponents, .tooManyQueryItems: .limitExceeded
+    default: .invalidURL
+    }
+  }
+
+  /// The byte offset the error points at.
+  public var offset: Int {
+    switch self {
+    case .missingScheme(_, let offset), .malformedEscape(_, let offset),
+      .invalidUTF8(_, let offset), .forbiddenCharacter(_, let offset, _),
+      .invalidPort(_, let offset):
+      offset
+    case .tooLong(_, _, let limit): limit
+    case .tooManyComponents, .tooManyQueryItems: 0
+    }
+  }
+
+  /// The one-line message.
+  public var message: String {
+    switch self {
+    case .missingScheme: "URL has no scheme"
+    case .malformedEscape: "malformed percent-escape"
+    case .invalidUTF8: "percent-escapes do not decode to UTF-8"
+    case .forbiddenCharacter(_, _, let byte):
+      byte == 0x20 ? "space in URL" : "control character 0x\(hex(byte)) in URL"
+    case .invalidPort: "port is not a number"
+    case .tooLong(_, let length, let limit): "URL is \(length) bytes long; the limit is \(limit)"
+    case .tooManyComponents(_, let count, let limit):
+      "URL has \(count) components; the limit is \(limit)"
+    case .tooManyQueryItems(_, let count, let limit):
+      "URL has \(count) query items; the limit is \(limit)"
+    }
+  }
+
+  var hint: String {
+    switch self {
+    case .missingScheme: "expected `scheme:` here, e.g. `myapp://`"
+    case .malformedEscape: "'%' must be followed by two hex digits (write '%25' for a literal '%')"
+    case .invalidUTF8: "the decoded bytes are not valid UTF-8"
+    case .forbiddenCharacter(_, _, let byte):
+      byte == 0x20 ? "percent-encode it as %20" : "percent-encode it"
+    case .invalidPort: "a port is digits only"
+    case .tooLong: "the URL is cut off here for the limit"
+    case .tooManyComponents, .tooManyQueryItems: "raise the limit or shorten the URL"
+    }
+  }
+
+  var url: String {
+    switch self {
+    case .missingScheme(let url, _), .malformedEscape(let url, _), .invalidUTF8(let url, _),
+      .forbiddenCharacter(let url, _, _), .invalidPort(let url, _), .tooLong(let url, _, _),
+      .tooManyComponents(let url, _, _), .tooManyQueryItems(let url, _, _):
+      url
+    }
+  }
+
+  public var diagnostic: Diagnostic {
+    switch self {
+    case .tooLong:
+      // Drawing an 8 KB line helps nobody; say how long it is instead.
+      Diagnostic(code: code, message: message, hint: hint)
+    default:
+      Diagnostic(code: code, message: message, source: url, offset: offset, hint: hint)
+    }
+  }
+
+  public var description: String { diagnostic.description }
+}
+
+private func hex(_ byte: UInt8) -> String {
+  let digits = Array("0123456789ABCDEF")
+  return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+}

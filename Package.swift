@@ -1,0 +1,67 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The tree is the architecture: libraries in Modules/, apps and their shared library in Apps/,
+// one test target per library in Tests/. Front-ends depend on PatternCore only.
+let package = Package(
+  name: "DeepLinkRouting",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "PatternCore", targets: ["PatternCore"]),
+    .library(name: "DeeperRouter", targets: ["DeeperRouter"]),
+    .library(name: "FuncRouter", targets: ["FuncRouter"]),
+    .library(name: "MappingRouter", targets: ["MappingRouter"]),
+    .library(name: "CrossroadRouter", targets: ["CrossroadRouter"]),
+    .library(name: "HandlingEngine", targets: ["HandlingEngine"]),
+    .executable(name: "deeplink-resolve", targets: ["deeplink-resolve"]),
+    .executable(name: "deeplink-conformance", targets: ["deeplink-conformance"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    // Libraries
+    .target(name: "PatternCore", path: "Modules/PatternCore"),
+    .target(name: "HandlingEngine", path: "Modules/HandlingEngine"),
+    .target(
+      name: "DeeperRouter", dependencies: ["PatternCore", "HandlingEngine"],
+      path: "Modules/DeeperRouter"),
+    .target(name: "FuncRouter", dependencies: ["PatternCore"], path: "Modules/FuncRouter"),
+    .target(name: "MappingRouter", dependencies: ["PatternCore"], path: "Modules/MappingRouter"),
+    .target(
+      name: "CrossroadRouter", dependencies: ["PatternCore"], path: "Modules/CrossroadRouter"),
+
+    // The apps' logic, imported by the thin executables and by the tests.
+    .target(
+      name: "DeepLinkTools",
+      dependencies: [
+        "PatternCore", "DeeperRouter", "FuncRouter", "MappingRouter", "CrossroadRouter",
+        "HandlingEngine",
+      ],
+      path: "Apps/DeepLinkTools"),
+
+    // Executables
+    .executableTarget(
+      name: "deeplink-resolve",
+      dependencies: [
+        "DeepLinkTools", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Apps/deeplink-resolve"),
+    .executableTarget(
+      name: "deeplink-conformance",
+      dependencies: [
+        "DeepLinkTools", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Apps/deeplink-conformance"),
+
+    // Tests
+    .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore"], path: "Tests/PatternCoreTests"),
+    .testTarget(
+      name: "DeeperRouterTests", dependencies: ["DeeperRouter", "PatternCore"],
+      path: "Tests/DeeperRouterTests"),
+    .testTarget(
+      name: "DeepLinkToolsTests", dependencies: ["DeepLinkTools", "PatternCore"],
+      path: "Tests/DeepLinkToolsTests"),
+  ],
+  swiftLanguageModes: [.v6]
+)
