@@ -10,6 +10,16 @@ public struct MissReason: Sendable, Hashable, CustomStringConvertible {
   public var closeness: Int
 
   public var description: String { message }
+
+  /// Creates a reason.
+  public init(
+    message: String, componentIndex: Int? = nil, queryKey: String? = nil, closeness: Int = 0
+  ) {
+    self.message = message
+    self.componentIndex = componentIndex
+    self.queryKey = queryKey
+    self.closeness = closeness
+  }
 }
 
 /// What one route makes of one URL.

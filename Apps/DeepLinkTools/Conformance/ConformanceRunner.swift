@@ -1,0 +1,207 @@
+import PatternCore
+
+/// The logic of `deeplink-conformance` (SPEC §6): runs every fixture through the library API of
+/// its dialect and compares each case with its expectation.
+public struct ConformanceRunner {
+  /// One checked case (or table, for `loadError` fixtures and unreadable files).
+  public struct Result: Sendable {
+    /// The fixture file.
+    public var file: String
+    /// The table name, when known.
+    public var table: String?
+    /// What was checked: the URL, or a description such as `load`.
+    public var subject: String
+    /// Nil when the case passed; otherwise what was expected and what happened.
+    public var failure: Failure?
+  }
+
+  /// A mismatch between a case and the outcome.
+  public struct Failure: Sendable {
+    public var expected: String
+    public var actual: String
+  }
+
+  /// Creates a runner.
+  public init() {}
+
+  /// The fixture files named by `paths` (directories are searched for `*.json`), in order.
+  /// Paths that do not exist are returned as they are so they are reported as unreadable.
+  public static func fixtureFiles(_ paths: [String]) -> [String] {
+    paths.flatMap { path in
+      FileIO.isDirectory(path) ? FileIO.jsonFiles(under: path) : [path]
+    }
+  }
+
+  /// Runs every case of every file.
+  public func run(files: [String]) -> [Result] {
+    files.flatMap { file -> [Result] in
+      do throws(ManifestError) {
+        return run(manifest: try ManifestLoader.load(path: file))
+      } catch {
+        return [
+          Result(
+            file: file, subject: "fixture",
+            failure: Failure(expected: "a readable fixture", actual: error.diagnostic.description))
+        ]
+      }
+    }
+  }
+
+  /// Runs every case of one parsed fixture.
+  public func run(manifest: Manifest) -> [Result] {
+    var results: [Result] = []
+    var loaded: [any LoadedTable] = []
+    var allLoaded = true
+    for spec in manifest.tables {
+      let file = manifest.path
+      let outcome = Swift.Result { () throws(Diagnostic) in try TableLoader.load(spec) }
+      switch (outcome, spec.loadError) {
+      case (.success, let expected?):
+        allLoaded = false
+        results.append(
+          Result(
+            file: file, table: spec.name, subject: "load",
+            failure: Failure(expected: "load error `\(expected)`", actual: "the table loaded")))
+      case (.failure(let diagnostic), let expected?):
+        results.append(
+          Result(
+            file: file, table: spec.name, subject: "load",
+            failure: diagnostic.code.rawValue == expected
+              ? nil
+              : Failure(
+                expected: "load error `\(expected)`",
+                actual: "`\(diagnostic.code)`: \(diagnostic.description)")))
+      case (.failure(let diagnostic), nil):
+        allLoaded = false
+        let failure = Failure(expected: "the table loads", actual: diagnostic.description)
+        results.append(Result(file: file, table: spec.name, subject: "load", failure: failure))
+        for item in spec.cases {
+          results.append(Result(file: file, table: spec.name, subject: item.url, failure: failure))
+        }
+      case (.success(let table), nil):
+        loaded.append(table)
+        for item in spec.cases {
+          results.append(check(item, TableSet([table]), file: file, table: spec.name))
+        }
+      }
+    }
+    if !manifest.cases.isEmpty {
+      let set = TableSet(loaded)
+      for item in manifest.cases {
+        if allLoaded {
+          results.append(check(item, set, file: manifest.path, table: nil))
+        } else {
+          results.append(
+            Result(
+              file: manifest.path, subject: item.url,
+              failure: Failure(expected: "all tables load", actual: "a table failed to load")))
+        }
+      }
+    }
+    return results
+  }
+
+  /// Checks one case against the tables.
+  func check(_ item: CaseSpec, _ tables: TableSet, file: String, table: String?) -> Result {
+    let outcome = tables.resolve(item.url)
+    let mismatch = Self.compare(item, outcome)
+    return Result(
+      file: file, table: table, subject: item.url,
+      failure: mismatch.map {
+        Failure(expected: Self.describe(expectation: item), actual: Self.describe(outcome) + $0)
+      })
+  }
+
+  /// Nil when the outcome satisfies the case; otherwise a note on the first difference.
+  static func compare(_ item: CaseSpec, _ outcome: TableOutcome) -> String? {
+    if let code = item.error {
+      guard case .error(let diagnostic) = outcome else { return " (expected an error)" }
+      if diagnostic.code.rawValue != code { return " (wrong error code)" }
+      if let message = item.message, message != diagnostic.message {
+        return " (message differs)"
+      }
+      return nil
+    }
+    switch outcome {
+    case .error:
+      return " (unexpected error)"
+    case .unmatched:
+      if case .some(.some) = item.intent { return " (expected a match)" }
+      if item.route != nil || item.params != nil || item.trace != nil {
+        return " (expected a match)"
+      }
+      if let message = item.message { return " (expected message \(message))" }
+      return nil
+    case .matched(let match):
+      if case .some(let expected) = item.intent, expected != match.intent {
+        return " (intent differs)"
+      }
+      if let route = item.route, route != match.route { return " (route differs)" }
+      if let table = item.table, table != match.table { return " (table differs)" }
+      if let params = item.params, !paramsEqual(params, match.params) {
+        return " (params differ)"
+      }
+      if let trace = item.trace, trace != (match.trace ?? []) { return " (trace differs)" }
+      return nil
+    }
+  }
+
+  /// Exact equality of expected JSON params and typed captures: same keys, no extra, and each
+  /// value of the same kind (an int capture needs an integer literal; a double any number).
+  static func paramsEqual(_ expected: [(String, JSONValue)], _ actual: Captures) -> Bool {
+    guard expected.count == actual.count, Set(expected.map(\.0)).count == expected.count else {
+      return false
+    }
+    return expected.allSatisfy { name, json in
+      guard let value = actual[name] else { return false }
+      return valueEqual(json, value)
+    }
+  }
+
+  static func valueEqual(_ json: JSONValue, _ value: PatternValue) -> Bool {
+    switch (json, value) {
+    case (.string(let a), .string(let b)): a == b
+    case (.number(let text), .int(let b)): Int64(text) == b
+    case (.number(let text), .double(let b)): Double(text) == b
+    case (.bool(let a), .bool(let b)): a == b
+    case (.array(let items), .list(let values)):
+      items.count == values.count && zip(items, values).allSatisfy { valueEqual($0, $1) }
+    default: false
+    }
+  }
+
+  static func describe(expectation item: CaseSpec) -> String {
+    if let code = item.error {
+      return "error `\(code)`" + (item.message.map { " with message \($0)" } ?? "")
+    }
+    var parts: [String] = []
+    switch item.intent {
+    case .some(nil): parts.append("no intent")
+    case .some(let name?): parts.append("intent `\(name)`")
+    case nil: break
+    }
+    if let route = item.route { parts.append("route \(route)") }
+    if let table = item.table { parts.append("table `\(table)`") }
+    if let params = item.params { parts.append("params " + JSONWriter.write(.object(params))) }
+    if let trace = item.trace { parts.append("trace \(trace)") }
+    return parts.isEmpty ? "no error" : parts.joined(separator: ", ")
+  }
+
+  static func describe(_ outcome: TableOutcome) -> String {
+    switch outcome {
+    case .matched(let match):
+      var text =
+        "intent `\(match.intent)`, route \(match.route) `\(match.pattern)` in `\(match.table)`, "
+        + "params " + JSONWriter.write(Resolver.json(match.params))
+      if let trace = match.trace { text += ", trace \(trace)" }
+      return text
+    case .unmatched(let nearest?):
+      return "no intent (nearest: route \(nearest.route) `\(nearest.pattern)`: "
+        + "\(nearest.reason.message))"
+    case .unmatched(nil):
+      return "no intent (no routes)"
+    case .error(let diagnostic):
+      return "error `\(diagnostic.code)`: \(diagnostic.message)"
+    }
+  }
+}

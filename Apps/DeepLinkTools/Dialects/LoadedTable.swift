@@ -1,0 +1,84 @@
+import PatternCore
+
+/// A table loaded through its dialect's library API, as the tools use it. Each dialect adds one
+/// conforming type; the formats of the apps do not change.
+public protocol LoadedTable {
+  /// The table's name.
+  var name: String { get }
+  /// The manifest `dialect` value.
+  var dialect: String { get }
+  /// The route patterns as written, by registration index.
+  var patterns: [String] { get }
+  /// Resolves one URL.
+  func resolve(_ url: String) -> TableOutcome
+  /// Warnings from route-table analysis.
+  var warnings: [AnalysisWarning] { get }
+}
+
+/// What a table made of one URL.
+public enum TableOutcome: Sendable {
+  /// A route matched and produced an intent.
+  case matched(TableMatch)
+  /// Nothing matched; the nearest route and why, when there is one.
+  case unmatched(NearestRoute?)
+  /// The URL (or the request) is bad.
+  case error(Diagnostic)
+}
+
+/// A successful resolution.
+public struct TableMatch: Sendable {
+  /// The table's name.
+  public var table: String
+  /// The table's dialect.
+  public var dialect: String
+  /// The winning route's registration index.
+  public var route: Int
+  /// The winning route's pattern as written.
+  public var pattern: String
+  /// The intent (or target) name.
+  public var intent: String
+  /// The captures, in pattern order.
+  public var params: Captures
+  /// The handling trace, when the table has a handler graph.
+  public var trace: [String]?
+}
+
+/// The route that came closest to matching.
+public struct NearestRoute: Sendable {
+  /// The table it belongs to.
+  public var table: String
+  /// Its registration index.
+  public var route: Int
+  /// Its pattern as written.
+  public var pattern: String
+  /// Why it did not match.
+  public var reason: MissReason
+}
+
+/// Several tables tried in order (SPEC §5): the first table that resolves the URL wins.
+public struct TableSet {
+  /// The tables, in order.
+  public var tables: [any LoadedTable]
+
+  /// Wraps loaded tables.
+  public init(_ tables: [any LoadedTable]) {
+    self.tables = tables
+  }
+
+  /// Resolves a URL against each table in turn.
+  public func resolve(_ url: String) -> TableOutcome {
+    var nearest: NearestRoute?
+    for table in tables {
+      switch table.resolve(url) {
+      case .matched(let match): return .matched(match)
+      case .error(let diagnostic): return .error(diagnostic)
+      case .unmatched(let candidate?):
+        if nearest == nil || candidate.reason.closeness > nearest!.reason.closeness {
+          nearest = candidate
+        }
+      case .unmatched(nil): continue
+      }
+    }
+    return .unmatched(nearest)
+  }
+}

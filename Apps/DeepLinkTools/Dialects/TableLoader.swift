@@ -1,0 +1,67 @@
+import PatternCore
+
+/// Loads a ``TableSpec`` through the library API of its dialect.
+public enum TableLoader {
+  /// The dialects the tools can load today.
+  public static let supportedDialects = ["deeper"]
+
+  /// Every dialect name the formats know.
+  public static let knownDialects = ["deeper", "func", "mapping", "crossroad"]
+
+  /// Loads one table.
+  /// - Throws: a ``Diagnostic`` with the table's origin (pattern errors carry a caret).
+  public static func load(_ spec: TableSpec) throws(Diagnostic) -> any LoadedTable {
+    switch spec.dialect {
+    case "deeper":
+      return try DeeperTable(spec)
+    case let other where knownDialects.contains(other):
+      throw Diagnostic(
+        code: .invalidRequest, message: "the `\(other)` dialect is not available yet",
+        hint: "supported now: " + supportedDialects.joined(separator: ", "), origin: spec.origin)
+    default:
+      throw Diagnostic(
+        code: .invalidRequest, message: "unknown dialect `\(spec.dialect)`",
+        hint: "one of: " + knownDialects.joined(separator: ", "), origin: spec.origin)
+    }
+  }
+
+  /// Loads every table of a manifest (for tools that take manifests).
+  public static func load(_ manifest: Manifest) throws(Diagnostic) -> TableSet {
+    var tables: [any LoadedTable] = []
+    for spec in manifest.tables {
+      tables.append(try load(spec))
+    }
+    return TableSet(tables)
+  }
+
+  /// The one custom scheme of a single-scheme dialect, checked for RFC 3986 syntax.
+  static func singleScheme(_ spec: TableSpec) throws(Diagnostic) -> String {
+    var scheme = spec.scheme
+    if scheme == nil, let sources = spec.sources, sources.count == 1 { scheme = sources[0] }
+    guard let scheme else {
+      throw Diagnostic(
+        code: .invalidSource, message: "missing `scheme`",
+        hint: "a \(spec.dialect) table answers one scheme, e.g. \"scheme\": \"myapp\"",
+        origin: spec.origin)
+    }
+    let bytes = Array(scheme.utf8)
+    let isValid =
+      !bytes.isEmpty && isLetter(bytes[0])
+      && bytes.allSatisfy {
+        isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+      }
+    guard isValid else {
+      let bad = bytes.firstIndex { !(isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E) } ?? 0
+      throw Diagnostic(
+        code: .invalidSource, message: "invalid scheme",
+        source: scheme, offset: bytes.isEmpty ? 0 : (isLetter(bytes[0]) ? bad : 0),
+        hint: "a scheme is a letter followed by letters, digits, '+', '-' or '.'",
+        origin: spec.origin)
+    }
+    return scheme
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+  }
+}

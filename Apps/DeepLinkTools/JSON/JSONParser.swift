@@ -1,0 +1,263 @@
+/// A JSON syntax error with the byte offset where it was found.
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What was expected or found.
+  public var message: String
+  /// The UTF-8 byte offset of the problem.
+  public var offset: Int
+  /// The 1-based line and column of the problem.
+  public var line: Int
+  public var column: Int
+
+  public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+/// A strict RFC 8259 parser over bytes. It reports the first problem with its position and
+/// never traps on any input (depth is limited).
+public struct JSONParser {
+  private let bytes: [UInt8]
+  private var index = 0
+  private var depth = 0
+  private static let maxDepth = 512
+
+  /// Parses one JSON document (surrounding whitespace allowed).
+  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    var parser = JSONParser(bytes: bytes)
+    parser.skipWhitespace()
+    let value = try parser.parseValue()
+    parser.skipWhitespace()
+    guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
+    return value
+  }
+
+  /// Parses a string's UTF-8 bytes.
+  public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    try parse(Array(text.utf8))
+  }
+
+  private init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+    let offset = offset ?? index
+    var line = 1
+    var lineStart = 0
+    for position in 0..<min(offset, bytes.count) where bytes[position] == 0x0A {
+      line += 1
+      lineStart = position + 1
+    }
+    return JSONSyntaxError(
+      message: message, offset: offset, line: line, column: offset - lineStart + 1)
+  }
+
+  private mutating func skipWhitespace() {
+    while index < bytes.count,
+      bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+    {
+      index += 1
+    }
+  }
+
+  private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return try parseObject()
+    case UInt8(ascii: "["): return try parseArray()
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): return try parseWord("true", .bool(true))
+    case UInt8(ascii: "f"): return try parseWord("false", .bool(false))
+    case UInt8(ascii: "n"): return try parseWord("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+    default: throw error("unexpected character, expected a value")
+    }
+  }
+
+  private mutating func parseWord(_ word: String, _ value: JSONValue) throws(JSONSyntaxError)
+    -> JSONValue
+  {
+    for byte in word.utf8 {
+      guard index < bytes.count, bytes[index] == byte else {
+        throw error("invalid literal, expected `\(word)`")
+      }
+      index += 1
+    }
+    return value
+  }
+
+  private mutating func enter() throws(JSONSyntaxError) {
+    depth += 1
+    if depth > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth) levels") }
+  }
+
+  private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+    try enter()
+    index += 1
+    var members: [(String, JSONValue)] = []
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      depth -= 1
+      return .object(members)
+    }
+    while true {
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+        throw error("expected a member name in double quotes")
+      }
+      let key = try parseString()
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        throw error("expected ':' after the member name")
+      }
+      index += 1
+      skipWhitespace()
+      members.append((key, try parseValue()))
+      skipWhitespace()
+      guard index < bytes.count else { throw error("unexpected end of input in an object") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
+      index += 1
+      depth -= 1
+      return .object(members)
+    }
+  }
+
+  private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    try enter()
+    index += 1
+    var values: [JSONValue] = []
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      depth -= 1
+      return .array(values)
+    }
+    while true {
+      skipWhitespace()
+      values.append(try parseValue())
+      skipWhitespace()
+      guard index < bytes.count else { throw error("unexpected end of input in an array") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
+      index += 1
+      depth -= 1
+      return .array(values)
+    }
+  }
+
+  private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+    let start = index
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number") }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+    } else {
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard index < bytes.count, isDigit(bytes[index]) else {
+        throw error("invalid number: digits expected after '.'")
+      }
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
+        index += 1
+      }
+      guard index < bytes.count, isDigit(bytes[index]) else {
+        throw error("invalid number: digits expected in the exponent")
+      }
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    }
+    return .number(String(decoding: bytes[start..<index], as: UTF8.self))
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  private mutating func parseString() throws(JSONSyntaxError) -> String {
+    let open = index
+    index += 1
+    var result: [UInt8] = []
+    while true {
+      guard index < bytes.count else { throw error("unterminated string", at: open) }
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        guard let string = String(validating: result, as: UTF8.self) else {
+          throw error("string is not valid UTF-8", at: open)
+        }
+        return string
+      case UInt8(ascii: "\\"):
+        index += 1
+        guard index < bytes.count else { throw error("unterminated string", at: open) }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""): result.append(0x22)
+        case UInt8(ascii: "\\"): result.append(0x5C)
+        case UInt8(ascii: "/"): result.append(0x2F)
+        case UInt8(ascii: "b"): result.append(0x08)
+        case UInt8(ascii: "f"): result.append(0x0C)
+        case UInt8(ascii: "n"): result.append(0x0A)
+        case UInt8(ascii: "r"): result.append(0x0D)
+        case UInt8(ascii: "t"): result.append(0x09)
+        case UInt8(ascii: "u"):
+          var scalar = try parseHex4()
+          if (0xD800..<0xDC00).contains(scalar) {
+            // A high surrogate must be followed by an escaped low surrogate.
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
+            else { throw error("unpaired surrogate in \\u escape") }
+            index += 2
+            let low = try parseHex4()
+            guard (0xDC00..<0xE000).contains(low) else {
+              throw error("unpaired surrogate in \\u escape")
+            }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          } else if (0xDC00..<0xE000).contains(scalar) {
+            throw error("unpaired surrogate in \\u escape")
+          }
+          guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape") }
+          result += Array(String(Character(unicode)).utf8)
+        default:
+          throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))'", at: index - 2)
+        }
+      case 0x00..<0x20:
+        throw error("control character in a string (escape it)")
+      default:
+        result.append(byte)
+        index += 1
+      }
+    }
+  }
+
+  private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+    guard index + 4 <= bytes.count else { throw error("invalid \\u escape") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt32
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - 0x30)
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - 0x57)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - 0x37)
+      default: throw error("invalid \\u escape")
+      }
+      value = value << 4 | digit
+      index += 1
+    }
+    return value
+  }
+}

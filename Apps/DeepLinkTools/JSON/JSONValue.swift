@@ -1,0 +1,91 @@
+/// A JSON value with object keys kept in order and numbers kept as written, so 64-bit integers
+/// survive exactly.
+public indirect enum JSONValue: Sendable, Hashable {
+  case null
+  case bool(Bool)
+  /// The number's text as written (`42`, `-1.5e3`).
+  case number(String)
+  case string(String)
+  case array([JSONValue])
+  case object([(String, JSONValue)])
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.number(let a), .number(let b)): a == b
+    case (.string(let a), .string(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+    default: false
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0)
+    case .bool(let value): hasher.combine(value)
+    case .number(let value): hasher.combine(value)
+    case .string(let value): hasher.combine(value)
+    case .array(let values): hasher.combine(values)
+    case .object(let members):
+      for (key, value) in members {
+        hasher.combine(key)
+        hasher.combine(value)
+      }
+    }
+  }
+
+  /// The member named `key` of an object (the first, if repeated).
+  public subscript(key: String) -> JSONValue? {
+    if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
+    return nil
+  }
+
+  /// The string payload.
+  public var stringValue: String? {
+    if case .string(let value) = self { value } else { nil }
+  }
+
+  /// The members of an object.
+  public var objectValue: [(String, JSONValue)]? {
+    if case .object(let members) = self { members } else { nil }
+  }
+
+  /// The elements of an array.
+  public var arrayValue: [JSONValue]? {
+    if case .array(let values) = self { values } else { nil }
+  }
+
+  /// The Boolean payload.
+  public var boolValue: Bool? {
+    if case .bool(let value) = self { value } else { nil }
+  }
+
+  /// The number as an exact integer, when it is one.
+  public var intValue: Int64? {
+    if case .number(let text) = self { Int64(text) } else { nil }
+  }
+
+  /// The number as a double.
+  public var doubleValue: Double? {
+    if case .number(let text) = self { Double(text) } else { nil }
+  }
+
+  /// Whether this is `null`.
+  public var isNull: Bool {
+    if case .null = self { true } else { false }
+  }
+
+  /// A short name of the kind of value, for messages.
+  public var kindName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}

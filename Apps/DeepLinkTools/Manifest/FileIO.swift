@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Small file helpers over the C library, so the tools need no Foundation on the hot path.
+enum FileIO {
+  /// The whole file, or nil when it cannot be read.
+  static func readFile(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, file)
+      if count > 0 { result += buffer[0..<count] }
+      if count < buffer.count {
+        if ferror(file) != 0 { return nil }
+        break
+      }
+    }
+    return result
+  }
+
+  /// Whether the path is a directory.
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Every `.json` file under a directory, recursively, sorted by path.
+  static func jsonFiles(under directory: String) -> [String] {
+    guard let handle = opendir(directory) else { return [] }
+    defer { closedir(handle) }
+    var found: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      }
+      if name == "." || name == ".." || name.hasPrefix(".") { continue }
+      let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+      if isDirectory(path) {
+        found += jsonFiles(under: path)
+      } else if name.hasSuffix(".json") {
+        found.append(path)
+      }
+    }
+    return found.sorted()
+  }
+
+  /// Writes a whole file; false on failure.
+  static func writeFile(_ path: String, _ text: String) -> Bool {
+    guard let file = fopen(path, "wb") else { return false }
+    defer { fclose(file) }
+    let bytes = Array(text.utf8)
+    return fwrite(bytes, 1, bytes.count, file) == bytes.count
+  }
+}

@@ -1,0 +1,75 @@
+import PatternCore
+
+/// A route table file (SPEC §5): one table, or `{"tables": [...]}`, each optionally with cases.
+public struct Manifest: Sendable {
+  /// Where the manifest was read from (for messages).
+  public var path: String
+  /// The tables, in the order URLs are tried against them.
+  public var tables: [TableSpec]
+  /// Cases given beside `tables`, resolved against all tables in order.
+  public var cases: [CaseSpec]
+}
+
+/// One table of a manifest, before it is loaded by its dialect.
+public struct TableSpec: Sendable {
+  /// The table's name (defaults to the file name, or `table-N`).
+  public var name: String
+  /// `deeper`, `func`, `mapping` or `crossroad`.
+  public var dialect: String
+  /// The custom scheme, if given.
+  public var scheme: String?
+  /// The link sources, if given (`"sources"`).
+  public var sources: [String]?
+  /// The routes, in priority order (empty for mapping tables, which use `groups`).
+  public var routes: [RouteSpec]
+  /// The whole table object, for dialect-specific members (`groups`, `handlers`).
+  public var json: JSONValue
+  /// The error code this table must be refused with, if it is a negative fixture.
+  public var loadError: String?
+  /// The cases resolved against this table alone.
+  public var cases: [CaseSpec]
+  /// `file` or `file, table "name"` for messages.
+  public var origin: String
+}
+
+/// One route of a table.
+public struct RouteSpec: Sendable {
+  /// The pattern text.
+  public var pattern: String
+  /// The intent (or target) name.
+  public var intent: String
+  /// Whether the route's handler always declines (to test fall-through).
+  public var declines: Bool
+  /// A description for catalogs.
+  public var remark: String?
+  /// The whole route object.
+  public var json: JSONValue
+}
+
+/// One expected outcome of a fixture.
+public struct CaseSpec: Sendable {
+  /// The URL to resolve.
+  public var url: String
+  /// The expected intent: `.some(nil)` means nothing resolves; nil means not checked.
+  public var intent: String??
+  /// The exact expected captures, if checked.
+  public var params: [(String, JSONValue)]?
+  /// The expected route index.
+  public var route: Int?
+  /// The expected error code.
+  public var error: String?
+  /// The exact expected error message.
+  public var message: String?
+  /// The expected handling trace.
+  public var trace: [String]?
+  /// The expected table name.
+  public var table: String?
+  /// The index of the case in its list, for messages.
+  public var index: Int
+}
+
+/// A manifest that could not be read: bad JSON or a bad shape.
+public struct ManifestError: Error, Sendable, CustomStringConvertible, DiagnosticConvertible {
+  public var diagnostic: Diagnostic
+  public var description: String { diagnostic.description }
+}

@@ -1,0 +1,206 @@
+import PatternCore
+
+/// Reads manifests and fixtures (SPEC §5) into ``Manifest`` values, checking their shape.
+public enum ManifestLoader {
+  /// Reads and checks a manifest file.
+  /// - Throws: ``ManifestError`` saying where the JSON or its shape is wrong.
+  public static func load(path: String) throws(ManifestError) -> Manifest {
+    guard let bytes = FileIO.readFile(path) else {
+      throw ManifestError(
+        diagnostic: Diagnostic(
+          code: .invalidRequest, message: "cannot read `\(path)`",
+          hint: "check that the file exists and is readable"))
+    }
+    return try parse(bytes, path: path)
+  }
+
+  /// Parses manifest bytes; `path` only names the source in messages.
+  public static func parse(_ bytes: [UInt8], path: String) throws(ManifestError) -> Manifest {
+    let json: JSONValue
+    do {
+      json = try JSONParser.parse(bytes)
+    } catch {
+      let lineText = Self.line(error.line, of: bytes)
+      throw ManifestError(
+        diagnostic: Diagnostic(
+          code: .invalidJSON, message: "invalid JSON: \(error.message)", source: lineText.text,
+          offset: error.offset - lineText.start, hint: nil,
+          origin: "\(path):\(error.line):\(error.column)"))
+    }
+    guard case .object = json else {
+      throw shapeError("a manifest is a JSON object, found \(json.kindName)", path)
+    }
+    let baseName = Self.baseName(path)
+    if let tables = json["tables"] {
+      guard let list = tables.arrayValue, !list.isEmpty else {
+        throw shapeError("`tables` must be a non-empty array", path)
+      }
+      var specs: [TableSpec] = []
+      for (index, table) in list.enumerated() {
+        specs.append(
+          try tableSpec(table, defaultName: "\(baseName)-\(index)", path: path, index: index))
+      }
+      return Manifest(
+        path: path, tables: specs, cases: try cases(json["cases"], "\(path): cases"))
+    }
+    return Manifest(
+      path: path, tables: [try tableSpec(json, defaultName: baseName, path: path, index: nil)],
+      cases: [])
+  }
+
+  static func shapeError(_ message: String, _ origin: String) -> ManifestError {
+    ManifestError(
+      diagnostic: Diagnostic(
+        code: .invalidRequest, message: "invalid manifest: " + message, origin: origin))
+  }
+
+  private static func tableSpec(_ json: JSONValue, defaultName: String, path: String, index: Int?)
+    throws(ManifestError) -> TableSpec
+  {
+    var origin = index.map { "\(path), tables[\($0)]" } ?? path
+    guard case .object = json else {
+      throw shapeError("a table is a JSON object, found \(json.kindName)", origin)
+    }
+    let name = try optionalString(json, "name", origin) ?? defaultName
+    origin = "\(path), table `\(name)`"
+    guard let dialect = try optionalString(json, "dialect", origin) else {
+      throw shapeError(
+        "missing `dialect` (one of: deeper, func, mapping, crossroad)", origin)
+    }
+    let scheme = try optionalString(json, "scheme", origin)
+    var sources: [String]?
+    if let value = json["sources"] {
+      guard let list = value.arrayValue, let strings = strings(list) else {
+        throw shapeError("`sources` must be an array of strings", origin)
+      }
+      sources = strings
+    }
+    var routes: [RouteSpec] = []
+    if let value = json["routes"] {
+      guard let list = value.arrayValue else {
+        throw shapeError("`routes` must be an array", origin)
+      }
+      for (routeIndex, route) in list.enumerated() {
+        let routeOrigin = "\(origin), routes[\(routeIndex)]"
+        guard case .object = route else {
+          throw shapeError("a route is a JSON object, found \(route.kindName)", routeOrigin)
+        }
+        guard let pattern = try optionalString(route, "pattern", routeOrigin) else {
+          throw shapeError("missing `pattern`", routeOrigin)
+        }
+        guard let intent = try optionalString(route, "intent", routeOrigin) else {
+          throw shapeError("missing `intent`", routeOrigin)
+        }
+        var declines = false
+        if let value = route["declines"] {
+          guard let flag = value.boolValue else {
+            throw shapeError("`declines` must be true or false", routeOrigin)
+          }
+          declines = flag
+        }
+        routes.append(
+          RouteSpec(
+            pattern: pattern, intent: intent, declines: declines,
+            remark: try optionalString(route, "remark", routeOrigin), json: route))
+      }
+    }
+    let loadError = try optionalString(json, "loadError", origin)
+    if let loadError, ErrorCode(rawValue: loadError) == nil {
+      throw shapeError("`loadError` `\(loadError)` is not an error code", origin)
+    }
+    return TableSpec(
+      name: name, dialect: dialect, scheme: scheme, sources: sources, routes: routes, json: json,
+      loadError: loadError, cases: try cases(json["cases"], "\(origin), cases"), origin: origin)
+  }
+
+  private static func cases(_ json: JSONValue?, _ origin: String) throws(ManifestError)
+    -> [CaseSpec]
+  {
+    guard let json else { return [] }
+    guard let list = json.arrayValue else { throw shapeError("`cases` must be an array", origin) }
+    var result: [CaseSpec] = []
+    for (index, item) in list.enumerated() {
+      let caseOrigin = "\(origin)[\(index)]"
+      guard case .object = item else {
+        throw shapeError("a case is a JSON object, found \(item.kindName)", caseOrigin)
+      }
+      guard let url = try optionalString(item, "url", caseOrigin) else {
+        throw shapeError("missing `url`", caseOrigin)
+      }
+      var spec = CaseSpec(url: url, index: index)
+      if let intent = item["intent"] {
+        if intent.isNull {
+          spec.intent = .some(nil)
+        } else if let name = intent.stringValue {
+          spec.intent = .some(name)
+        } else {
+          throw shapeError("`intent` must be a string or null", caseOrigin)
+        }
+      }
+      if let params = item["params"] {
+        guard let members = params.objectValue else {
+          throw shapeError("`params` must be an object", caseOrigin)
+        }
+        spec.params = members
+      }
+      if let route = item["route"] {
+        guard let value = route.intValue, let index = Int(exactly: value), index >= 0 else {
+          throw shapeError("`route` must be a route index", caseOrigin)
+        }
+        spec.route = index
+      }
+      spec.error = try optionalString(item, "error", caseOrigin)
+      if let code = spec.error, ErrorCode(rawValue: code) == nil {
+        throw shapeError("`error` `\(code)` is not an error code", caseOrigin)
+      }
+      spec.message = try optionalString(item, "message", caseOrigin)
+      spec.table = try optionalString(item, "table", caseOrigin)
+      if let trace = item["trace"] {
+        guard let list = trace.arrayValue, let steps = strings(list) else {
+          throw shapeError("`trace` must be an array of strings", caseOrigin)
+        }
+        spec.trace = steps
+      }
+      result.append(spec)
+    }
+    return result
+  }
+
+  static func optionalString(_ json: JSONValue, _ key: String, _ origin: String)
+    throws(ManifestError) -> String?
+  {
+    guard let value = json[key] else { return nil }
+    guard let string = value.stringValue else {
+      throw shapeError("`\(key)` must be a string, found \(value.kindName)", origin)
+    }
+    return string
+  }
+
+  private static func strings(_ list: [JSONValue]) -> [String]? {
+    var result: [String] = []
+    for value in list {
+      guard let string = value.stringValue else { return nil }
+      result.append(string)
+    }
+    return result
+  }
+
+  private static func baseName(_ path: String) -> String {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    return file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+  }
+
+  /// The text of 1-based line `number` and the byte offset where it starts.
+  private static func line(_ number: Int, of bytes: [UInt8]) -> (text: String, start: Int) {
+    var start = 0
+    var current = 1
+    while current < number, let newline = bytes[start...].firstIndex(of: 0x0A) {
+      start = newline + 1
+      current += 1
+    }
+    let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+    var text = String(decoding: bytes[start..<end], as: UTF8.self)
+    if text.hasSuffix("\r") { text.removeLast() }
+    return (text, start)
+  }
+}

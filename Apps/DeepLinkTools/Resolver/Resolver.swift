@@ -1,0 +1,104 @@
+import PatternCore
+
+/// The logic of `deeplink-resolve` (SPEC §6): one JSON line in, exactly one JSON line out.
+///
+/// A line is `{"url": "...", "id": any}` or a bare JSON string. Every line gets one record,
+/// whatever it holds: invalid JSON, invalid UTF-8, an empty line, a value of the wrong shape.
+public struct Resolver {
+  /// The tables URLs are resolved against.
+  public let tables: TableSet
+
+  /// Creates a resolver over loaded tables.
+  public init(tables: TableSet) {
+    self.tables = tables
+  }
+
+  /// The output record for input line `number` (1-based), without a newline.
+  public func respond(to line: ArraySlice<UInt8>, number: Int) -> String {
+    var line = line
+    if line.last == 0x0D { line = line.dropLast() }
+    var record: [(String, JSONValue)] = [("line", .number(String(number)))]
+    func fail(_ code: ErrorCode, _ message: String, offset: Int? = nil) -> String {
+      var detail: [(String, JSONValue)] = [
+        ("code", .string(code.rawValue)), ("message", .string(message)),
+      ]
+      if let offset { detail.append(("offset", .number(String(offset)))) }
+      record.append(("status", .string("error")))
+      record.append(("error", .object(detail)))
+      return JSONWriter.write(.object(record))
+    }
+
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+      return fail(.invalidJSON, "empty line; expected a JSON object or string")
+    }
+    let request: JSONValue
+    do {
+      request = try JSONParser.parse(Array(line))
+    } catch {
+      return fail(.invalidJSON, "column \(error.column): \(error.message)", offset: error.offset)
+    }
+    let url: String
+    switch request {
+    case .string(let text):
+      url = text
+    case .object:
+      if let id = request["id"] { record.append(("id", id)) }
+      guard let value = request["url"] else {
+        return fail(.invalidRequest, "missing \"url\"")
+      }
+      guard let text = value.stringValue else {
+        return fail(.invalidRequest, "\"url\" must be a string, found \(value.kindName)")
+      }
+      url = text
+    default:
+      return fail(
+        .invalidRequest, "expected an object with \"url\" or a string, found \(request.kindName)")
+    }
+    record.append(("url", .string(url)))
+
+    switch tables.resolve(url) {
+    case .matched(let match):
+      record.append(("status", .string("matched")))
+      record.append(("table", .string(match.table)))
+      record.append(("dialect", .string(match.dialect)))
+      record.append(("route", .number(String(match.route))))
+      record.append(("pattern", .string(match.pattern)))
+      record.append(("intent", .string(match.intent)))
+      record.append(("params", Self.json(match.params)))
+      if let trace = match.trace { record.append(("trace", .array(trace.map(JSONValue.string)))) }
+    case .unmatched(let nearest):
+      record.append(("status", .string("unmatched")))
+      if let nearest {
+        record.append(
+          (
+            "nearest",
+            .object([
+              ("table", .string(nearest.table)), ("route", .number(String(nearest.route))),
+              ("pattern", .string(nearest.pattern)), ("reason", .string(nearest.reason.message)),
+            ])
+          ))
+      } else {
+        record.append(("nearest", .null))
+      }
+    case .error(let diagnostic):
+      return fail(diagnostic.code, diagnostic.message, offset: diagnostic.offset)
+    }
+    return JSONWriter.write(.object(record))
+  }
+
+  /// Captures as a JSON object of typed values (SPEC §5).
+  public static func json(_ captures: Captures) -> JSONValue {
+    .object(captures.entries.map { ($0.name, json($0.value)) })
+  }
+
+  /// A typed value as JSON: int and double as numbers, bool as true/false, list as an array.
+  public static func json(_ value: PatternValue) -> JSONValue {
+    switch value {
+    case .string(let text): .string(text)
+    case .int(let number): .number(String(number))
+    case .double(let number): .number(number.description)
+    case .bool(let flag): .bool(flag)
+    case .list(let values): .array(values.map(json))
+    }
+  }
+}

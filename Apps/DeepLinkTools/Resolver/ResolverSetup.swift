@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Loads the resolver's tables from manifest paths (or the built-in example).
+public enum ResolverSetup {
+  /// The outcome of loading: tables, or the rendered diagnostics for stderr.
+  public enum Loaded {
+    case success(TableSet)
+    case failure(String)
+  }
+
+  /// Loads every manifest in order; the first error is rendered with its caret.
+  public static func load(_ paths: [String], colored: Bool = false) -> Loaded {
+    let renderer = DiagnosticRendererBox(colored: colored)
+    var tables: [any LoadedTable] = []
+    do {
+      let manifests =
+        paths.isEmpty
+        ? [try BuiltInExample.load()]
+        : try paths.map { path throws(ManifestError) in try ManifestLoader.load(path: path) }
+      for manifest in manifests {
+        for spec in manifest.tables {
+          do {
+            tables.append(try TableLoader.load(spec))
+          } catch {
+            return .failure(renderer.render(error))
+          }
+        }
+      }
+    } catch {
+      return .failure(renderer.render(error.diagnostic))
+    }
+    return .success(TableSet(tables))
+  }
+}
+
+/// Writes to the process's standard error.
+public enum FileHandleOutput {
+  /// Writes `text` and a newline to stderr.
+  public static func standardError(_ text: String) {
+    let line = text + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+  }
+
+  /// Writes `text` and a newline to stdout, unbuffered.
+  public static func standardOutput(_ text: String) {
+    let line = text + "\n"
+    _ = line.withCString { write(1, $0, strlen($0)) }
+  }
+}

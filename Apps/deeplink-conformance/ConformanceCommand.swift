@@ -1,0 +1,33 @@
+import ArgumentParser
+import DeepLinkTools
+
+@main
+struct ConformanceCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "deeplink-conformance",
+    abstract: "Run fixture files through the library API of their dialect.",
+    discussion: """
+      Prints every failure with its fixture, URL, expected and actual outcome, and ends with
+      "N passed, N failed". Exits 1 on any failure or unreadable fixture.
+      """)
+
+  @Argument(help: "Fixture files or directories (searched for *.json). Default: Fixtures/")
+  var paths: [String] = ["Fixtures/"]
+
+  @Option(name: .long, help: "Also write a JUnit XML report to this file.")
+  var junit: String?
+
+  mutating func run() throws {
+    let files = ConformanceRunner.fixtureFiles(paths)
+    let results = ConformanceRunner().run(files: files)
+    FileHandleOutput.standardOutput(ConformanceReport.text(results))
+    if let junit, !ConformanceReport.writeJUnit(results, to: junit) {
+      FileHandleOutput.standardError("error: cannot write the JUnit report to `\(junit)`")
+      throw ExitCode(1)
+    }
+    if files.isEmpty || results.contains(where: { $0.failure != nil }) {
+      if files.isEmpty { FileHandleOutput.standardError("error: no fixture files found") }
+      throw ExitCode(1)
+    }
+  }
+}

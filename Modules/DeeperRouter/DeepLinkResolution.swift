@@ -1,0 +1,53 @@
+import PatternCore
+
+/// Everything the router learned about one URL: which route won and why others did not.
+public enum DeepLinkResolution<Intent> {
+  /// A route matched and its handler returned an intent.
+  case matched(DeepLinkMatch<Intent>)
+  /// No route produced an intent.
+  case unmatched(DeepLinkMiss)
+  /// The URL could not be parsed.
+  case invalid(URLParseError)
+
+  /// The intent, when a route matched.
+  public var intent: Intent? {
+    if case .matched(let match) = self { match.intent } else { nil }
+  }
+}
+
+/// The winning route and what it produced.
+public struct DeepLinkMatch<Intent> {
+  /// The 0-based registration index of the winning route.
+  public let routeIndex: Int
+  /// The route as written.
+  public let route: DeepLinkRoute
+  /// The typed captures.
+  public let params: DeepLinkParams
+  /// The intent the handler returned.
+  public let intent: Intent
+  /// Earlier routes that matched but whose handler declined.
+  public let declined: [Int]
+  /// The parsed URL.
+  public let url: ParsedURL
+}
+
+/// Why no route produced an intent.
+public struct DeepLinkMiss: Sendable, Hashable {
+  /// The route that came closest, and why it failed; nil when the table is empty.
+  public let nearest: (routeIndex: Int, reason: MissReason)?
+  /// Routes that matched but whose handler declined.
+  public let declined: [Int]
+  /// The parsed URL.
+  public let url: ParsedURL
+
+  public static func == (lhs: DeepLinkMiss, rhs: DeepLinkMiss) -> Bool {
+    lhs.nearest?.routeIndex == rhs.nearest?.routeIndex && lhs.nearest?.reason == rhs.nearest?.reason
+      && lhs.declined == rhs.declined && lhs.url == rhs.url
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(nearest?.routeIndex)
+    hasher.combine(declined)
+    hasher.combine(url)
+  }
+}

@@ -1,0 +1,104 @@
+import PatternCore
+
+/// A route pattern in Deeper's syntax, written as a string literal.
+///
+///     router.add(routes: ["profile/:userId", "(user|u)/:int(id)"]) { url, params in ... }
+///
+/// A malformed literal is not a crash: the error is kept and thrown by ``Router/add(routes:handler:)``.
+public struct DeepLinkRoute: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+  /// The pattern as written.
+  public let text: String
+  let parsed: Result<RoutePattern, PatternSyntaxError>
+
+  /// Parses a pattern; errors are kept until the route is added.
+  public init(_ text: String) {
+    self.text = text
+    self.parsed = Result { () throws(PatternSyntaxError) in try DeeperPatternParser().parse(text) }
+  }
+
+  /// Parses a pattern and throws at once when it is malformed.
+  public init(validating text: String) throws(PatternSyntaxError) {
+    self.init(text)
+    _ = try parsed.get()
+  }
+
+  public init(stringLiteral value: String) {
+    self.init(value)
+  }
+
+  /// The shared AST of this route.
+  public var pattern: RoutePattern {
+    get throws(PatternSyntaxError) { try parsed.get() }
+  }
+
+  /// The pattern as written.
+  public var description: String { text }
+}
+
+/// The name of a capture, used to read ``DeepLinkParams``.
+///
+///     extension DeepLinkPatternParameter {
+///       static let userId = DeepLinkPatternParameter("userId")
+///     }
+///     params[.userId]
+public struct DeepLinkPatternParameter: Sendable, Hashable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  /// The capture name.
+  public let name: String
+
+  /// Names a capture.
+  public init(_ name: String) {
+    self.name = name
+  }
+
+  public init(stringLiteral value: String) {
+    self.init(value)
+  }
+
+  public var description: String { ":" + name }
+}
+
+/// The values a route bound, by capture name.
+public struct DeepLinkParams: Sendable, Hashable {
+  /// The typed captures, in pattern order.
+  public let captures: Captures
+
+  /// Wraps captures.
+  public init(_ captures: Captures) {
+    self.captures = captures
+  }
+
+  /// The text bound to a capture, whatever its type (`"42"` for `:int(userId)`).
+  public subscript(parameter: DeepLinkPatternParameter) -> String? {
+    captures.text(parameter.name)
+  }
+
+  /// The text bound to a capture name.
+  public subscript(name: String) -> String? {
+    captures.text(name)
+  }
+
+  /// The typed value bound to a capture.
+  public func value(_ parameter: DeepLinkPatternParameter) -> PatternValue? {
+    captures[parameter.name]
+  }
+
+  /// The integer bound to an `:int(...)` capture.
+  public func int(_ parameter: DeepLinkPatternParameter) -> Int64? {
+    captures[parameter.name]?.intValue
+  }
+
+  /// The number bound to a `:num(...)`/`:double(...)` (or `:int(...)`) capture.
+  public func double(_ parameter: DeepLinkPatternParameter) -> Double? {
+    captures[parameter.name]?.doubleValue
+  }
+
+  /// The Boolean bound to a `:bool(...)` capture.
+  public func bool(_ parameter: DeepLinkPatternParameter) -> Bool? {
+    captures[parameter.name]?.boolValue
+  }
+
+  /// Whether nothing was bound.
+  public var isEmpty: Bool { captures.count == 0 }
+}

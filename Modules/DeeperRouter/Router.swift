@@ -1,0 +1,127 @@
+import Foundation
+import HandlingEngine
+import PatternCore
+
+/// Deeper's router (seeds 000, 004): routes are tried in registration order and the first whose
+/// handler returns an intent wins; a handler returning nil passes the URL on.
+///
+///     let router = Router<Intent>(scheme: "myapp")
+///     try router.add(routes: ["profile/:userId"]) { url, params in
+///       params[.userId].map(Intent.showProfile)
+///     }
+///     router.intent(for: URL(string: "myapp://profile/42")!)  // .showProfile("42")
+///
+/// Unlike the original, `add(routes:handler:)` throws a ``PatternSyntaxError`` for a malformed
+/// pattern instead of ignoring it.
+public final class Router<Intent> {
+  /// A route handler: the URL and its captures in, an intent (or nil to decline) out.
+  public typealias Handler = (URL, DeepLinkParams) -> Intent?
+
+  /// The scheme this router answers, lower-cased.
+  public let scheme: String
+  /// The handler every resolved deep link is given to.
+  public let rootDeepLinkHandler: AnyDeepLinkHandler<Intent>?
+  /// The URL size limits.
+  public var limits: URLLimits = .default
+
+  private var routes: [(route: DeepLinkRoute, pattern: RoutePattern, handler: Handler)] = []
+  private var compiled: RouteTable?
+
+  /// Creates a router for one custom scheme.
+  public init(scheme: String, rootDeepLinkHandler: AnyDeepLinkHandler<Intent>? = nil) {
+    self.scheme = scheme.lowercased()
+    self.rootDeepLinkHandler = rootDeepLinkHandler
+  }
+
+  /// Creates a router whose root handler is any ``DeepLinkHandler`` (an app delegate, say).
+  public convenience init<Root: DeepLinkHandler>(scheme: String, rootDeepLinkHandler: Root)
+  where Root.Intent == Intent {
+    self.init(scheme: scheme, rootDeepLinkHandler: AnyDeepLinkHandler(rootDeepLinkHandler))
+  }
+
+  /// Registers routes sharing one handler; earlier registrations have priority.
+  /// - Throws: ``PatternSyntaxError`` for the first malformed pattern; nothing is added then.
+  public func add(routes newRoutes: [DeepLinkRoute], handler: @escaping Handler)
+    throws(PatternSyntaxError)
+  {
+    var parsed: [(DeepLinkRoute, RoutePattern, Handler)] = []
+    for route in newRoutes {
+      parsed.append((route, try route.pattern, handler))
+    }
+    routes += parsed
+    compiled = nil
+  }
+
+  /// The registered routes, in priority order.
+  public var registeredRoutes: [DeepLinkRoute] { routes.map(\.route) }
+
+  /// The compiled table (built on first use after a change).
+  public var table: RouteTable {
+    if let compiled { return compiled }
+    let table = RouteTable(patterns: routes.map(\.pattern))
+    compiled = table
+    return table
+  }
+
+  /// Routes that can never win or look like mistakes. Handlers are closures, so every route is
+  /// assumed able to decline: a covered route is reported only when it is an exact duplicate.
+  public var warnings: [AnalysisWarning] {
+    RouteTableAnalysis.analyze(
+      routes.map { AnalyzedRoute(pattern: $0.pattern, text: $0.route.text, mayDecline: true) })
+  }
+
+  /// The intent for a URL: the first matching route whose handler returns one.
+  public func intent(for url: URL) -> Intent? {
+    resolve(url.absoluteString).intent
+  }
+
+  /// Resolves a URL string and reports the winning route, or why nothing matched.
+  public func resolve(_ string: String) -> DeepLinkResolution<Intent> {
+    let parsed: ParsedURL
+    do {
+      parsed = try URLParser(limits: limits).parse(string)
+    } catch {
+      return .invalid(error)
+    }
+    return resolve(parsed)
+  }
+
+  /// Resolves a parsed URL.
+  public func resolve(_ url: ParsedURL) -> DeepLinkResolution<Intent> {
+    guard url.scheme == scheme else {
+      let reason = MissReason(
+        message: "scheme `\(url.scheme)` is not `\(scheme)`", closeness: -1)
+      return .unmatched(
+        DeepLinkMiss(nearest: routes.isEmpty ? nil : (0, reason), declined: [], url: url))
+    }
+    let input = url.routingInput
+    let foundationURL = Self.foundationURL(url.string)
+    var declined: [Int] = []
+    for match in table.matches(input) {
+      let entry = routes[match.routeIndex]
+      let params = DeepLinkParams(match.captures)
+      if let intent = entry.handler(foundationURL, params) {
+        return .matched(
+          DeepLinkMatch(
+            routeIndex: match.routeIndex, route: entry.route, params: params, intent: intent,
+            declined: declined, url: url))
+      }
+      declined.append(match.routeIndex)
+    }
+    let nearest: (Int, MissReason)?
+    if let first = declined.first {
+      nearest = (first, MissReason(message: "the handler declined", closeness: Int.max))
+    } else {
+      nearest = table.nearestMiss(input)
+    }
+    return .unmatched(DeepLinkMiss(nearest: nearest, declined: declined, url: url))
+  }
+
+  /// Foundation's URL for the handler. Our parser accepts a few strings Foundation refuses
+  /// (raw non-ASCII, `|`); those are handed over percent-encoded.
+  static func foundationURL(_ string: String) -> URL {
+    if let url = URL(string: string) { return url }
+    let encoded = string.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(["#", "%"]))
+    return encoded.flatMap { URL(string: $0) } ?? URL(fileURLWithPath: "/")
+  }
+}

@@ -1,0 +1,97 @@
+/// A malformed pattern in any dialect: what is wrong, in which pattern, at which byte.
+public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvertible,
+  DiagnosticConvertible
+{
+  /// What is wrong.
+  public enum Reason: Sendable, Hashable {
+    case emptyPattern
+    case unclosedGroup
+    case unbalancedCloseParenthesis
+    case emptyGroup
+    case emptyAlternative
+    case emptyComponent
+    case trailingSlash
+    case missingCaptureName
+    case unclosedCapture
+    case unknownType(String)
+    case pipeOutsideGroup
+    case wildcardNotWholeComponent
+    case unexpectedCharacter(String)
+    case expectedSeparator(found: String)
+    case emptyQueryItem
+    case expectedQueryCapture
+    case nestedQueryGroup
+    case malformedEscape
+    /// A dialect-specific problem with its own words (used by front-ends).
+    case other(message: String, hint: String)
+  }
+
+  /// What is wrong.
+  public var reason: Reason
+  /// The whole pattern.
+  public var pattern: String
+  /// The UTF-8 byte offset of the problem in `pattern`.
+  public var offset: Int
+
+  /// Creates an error.
+  public init(_ reason: Reason, pattern: String, offset: Int) {
+    self.reason = reason
+    self.pattern = pattern
+    self.offset = offset
+  }
+
+  /// The one-line message.
+  public var message: String {
+    switch reason {
+    case .emptyPattern: "empty pattern"
+    case .unclosedGroup: "unclosed group"
+    case .unbalancedCloseParenthesis: "unbalanced ')'"
+    case .emptyGroup: "empty group"
+    case .emptyAlternative: "empty alternative"
+    case .emptyComponent, .trailingSlash: "empty component"
+    case .missingCaptureName: "capture has no name"
+    case .unclosedCapture: "unclosed capture type"
+    case .unknownType(let name): "unknown type `\(name)`"
+    case .pipeOutsideGroup: "'|' outside parentheses"
+    case .wildcardNotWholeComponent: "'*' must be a whole component"
+    case .unexpectedCharacter(let text): "unexpected \(text)"
+    case .expectedSeparator(let found): "expected '/' before \(found)"
+    case .emptyQueryItem: "empty query item"
+    case .expectedQueryCapture: "expected a query capture"
+    case .nestedQueryGroup: "nested group in the query"
+    case .malformedEscape: "malformed percent-escape"
+    case .other(let message, _): message
+    }
+  }
+
+  /// The hint printed after the caret.
+  public var hint: String {
+    switch reason {
+    case .emptyPattern: "a pattern needs at least one component"
+    case .unclosedGroup: "'(' opened here is never closed"
+    case .unbalancedCloseParenthesis: "no '(' is open here"
+    case .emptyGroup: "a group needs at least one component"
+    case .emptyAlternative: "each alternative between '(' '|' ')' needs a component"
+    case .emptyComponent: "remove the extra '/'"
+    case .trailingSlash: "remove the trailing '/'"
+    case .missingCaptureName: "write a name after ':', e.g. ':userId'"
+    case .unclosedCapture: "close the name with ')', e.g. ':int(id)'"
+    case .unknownType: "known types: " + ValueType.knownNames.joined(separator: ", ")
+    case .pipeOutsideGroup: "wrap the alternatives in parentheses, e.g. '(profile|user)/:id'"
+    case .wildcardNotWholeComponent: "write '*' alone between slashes"
+    case .unexpectedCharacter: "percent-encode it or remove it"
+    case .expectedSeparator: "components are separated by '/'"
+    case .emptyQueryItem: "remove the extra '&'"
+    case .expectedQueryCapture: "query items are written ':name', ':int(name)' or '(:name)'"
+    case .nestedQueryGroup: "query groups do not nest: '(:a|:b)' or '(:a)'"
+    case .malformedEscape: "'%' must be followed by two hex digits"
+    case .other(_, let hint): hint
+    }
+  }
+
+  public var diagnostic: Diagnostic {
+    Diagnostic(code: .patternSyntax, message: message, source: pattern, offset: offset, hint: hint)
+  }
+
+  public var description: String { diagnostic.description }
+}
