@@ -47,7 +47,8 @@ struct PathMatcher {
   }
 
   private enum Frame {
-    case attempt(pc: Int, position: Int)
+    /// `literals` counts literal components matched on the way, to rank failures.
+    case attempt(pc: Int, position: Int, literals: Int)
     case restore(slot: Int, previous: Int)
   }
 
@@ -58,34 +59,36 @@ struct PathMatcher {
     let width = count + 1
     var visited = [UInt64](repeating: 0, count: (program.instructions.count * width + 63) / 64)
     var slots = [Int](repeating: -1, count: program.slotNames.count)
-    var stack: [Frame] = [.attempt(pc: 0, position: 0)]
+    var stack: [Frame] = [.attempt(pc: 0, position: 0, literals: 0)]
     while let frame = stack.popLast() {
       var pc: Int
       var position: Int
+      var literals: Int
       switch frame {
       case .restore(let slot, let previous):
         slots[slot] = previous
         continue
-      case .attempt(let startPC, let startPosition):
+      case .attempt(let startPC, let startPosition, let startLiterals):
         pc = startPC
         position = startPosition
+        literals = startLiterals
       }
       thread: while true {
         let bit = pc * width + position
         if visited[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { break thread }
         visited[bit >> 6] |= 1 << UInt64(bit & 63)
-        tracker?.pointee.reached(position)
         switch program.instructions[pc] {
         case .literal(let text, let folded):
           guard position < count, literalMatches(text, folded, at: position) else {
-            tracker?.pointee.failed(pc: pc, at: position)
+            tracker?.pointee.failed(pc: pc, at: position, literals: literals)
             break thread
           }
           pc += 1
           position += 1
+          literals += 1
         case .capture(let slot, let type):
           guard position < count, ValueParsing.accepts(components[position], as: type) else {
-            tracker?.pointee.failed(pc: pc, at: position)
+            tracker?.pointee.failed(pc: pc, at: position, literals: literals)
             break thread
           }
           stack.append(.restore(slot: slot, previous: slots[slot]))
@@ -94,19 +97,19 @@ struct PathMatcher {
           position += 1
         case .any:
           guard position < count else {
-            tracker?.pointee.failed(pc: pc, at: position)
+            tracker?.pointee.failed(pc: pc, at: position, literals: literals)
             break thread
           }
           pc += 1
           position += 1
         case .split(let first, let second):
-          stack.append(.attempt(pc: second, position: position))
+          stack.append(.attempt(pc: second, position: position, literals: literals))
           pc = first
         case .jump(let target):
           pc = target
         case .match:
           if position == count { return slots }
-          tracker?.pointee.failed(pc: pc, at: position)
+          tracker?.pointee.failed(pc: pc, at: position, literals: literals)
           break thread
         }
       }
@@ -115,21 +118,22 @@ struct PathMatcher {
   }
 }
 
-/// Records how far a failed match got, to explain the failure.
+/// Records where a failed match came closest: the most literal components matched, then the
+/// furthest position. A wildcard can run far without saying much; literals are evidence.
 struct FailureTracker {
+  var literals = -1
   var furthest = 0
-  /// Instructions that failed at `furthest`, in the order they failed.
+  /// Instructions that failed at the best point, in the order they failed.
   var failures: [Int] = []
 
-  mutating func reached(_ position: Int) {
-    if position > furthest {
+  mutating func failed(pc: Int, at position: Int, literals: Int) {
+    if (literals, position) > (self.literals, furthest) {
+      self.literals = literals
       furthest = position
-      failures.removeAll()
+      failures = [pc]
+    } else if (literals, position) == (self.literals, furthest) {
+      failures.append(pc)
     }
-  }
-
-  mutating func failed(pc: Int, at position: Int) {
-    if position == furthest { failures.append(pc) }
   }
 }
 

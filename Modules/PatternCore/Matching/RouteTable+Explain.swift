@@ -43,7 +43,7 @@ extension RouteTable {
         nodes: route.pattern.query, keysIgnoreCase: options.queryKeysIgnoreCase
       ).bind(input.query, into: &captures)
       let satisfied = route.pattern.query.count - failures.count
-      return .missed(Self.queryReason(failures.first, closeness: 100_000 + satisfied))
+      return .missed(Self.queryReason(failures.first, closeness: (1 << 40) + satisfied))
     }
     return .missed(pathReason(route, input, tracker))
   }
@@ -96,14 +96,14 @@ extension RouteTable {
       case .literal(let text, _):
         return MissReason(
           message: "component \(position + 1) is `\(component)`, the pattern expects `\(text)`",
-          componentIndex: position, closeness: position * 4)
+          componentIndex: position, closeness: tracker.rank + 0)
       case .capture(let slot, let type):
         let shown = CanonicalPrinter.capture(
           name: route.program.slotNames[slot], type: type)
         return MissReason(
           message: "component \(position + 1) `\(component)` is not \(Self.article(type)), "
             + "as `\(shown)` requires",
-          componentIndex: position, closeness: position * 4 + 2)
+          componentIndex: position, closeness: tracker.rank + 2)
       default:
         break
       }
@@ -121,12 +121,12 @@ extension RouteTable {
       return MissReason(
         message: "the URL ends after \(count) component\(count == 1 ? "" : "s"); "
           + "the pattern expects \(expected) next",
-        componentIndex: nil, closeness: position * 4 + 1)
+        componentIndex: nil, closeness: tracker.rank + 1)
     }
     let extra = position < components.count ? components[position] : ""
     return MissReason(
       message: "component \(position + 1) `\(extra)` is extra; the pattern ends before it",
-      componentIndex: position, closeness: position * 4 + 1)
+      componentIndex: position, closeness: tracker.rank + 1)
   }
 
   static func article(_ type: ValueType) -> String {
@@ -138,4 +138,9 @@ extension RouteTable {
     case .list(let element): "a list of \(element)"
     }
   }
+}
+
+extension FailureTracker {
+  /// Literal matches outrank position, which outranks the kind of failure (0-3).
+  var rank: Int { max(literals, 0) * 4096 + furthest * 4 }
 }

@@ -1,0 +1,69 @@
+import Testing
+
+@testable import PatternCore
+
+@Suite("Route-table analysis (SPEC §3)")
+struct AnalysisTests {
+  func analyze(_ patterns: [RoutePattern], declining: Set<Int> = []) -> [AnalysisWarning] {
+    RouteTableAnalysis.analyze(
+      patterns.enumerated().map { AnalyzedRoute(pattern: $1, mayDecline: declining.contains($0)) })
+  }
+
+  @Test func duplicatesUpToCaptureNamesNameBothPatterns() {
+    let warnings = analyze([
+      RoutePattern(path: [lit("profile"), cap("userId")]),
+      RoutePattern(path: [lit("profile"), cap("id")]),
+    ])
+    #expect(warnings.map(\.kind) == [.duplicateRoute])
+    #expect(
+      warnings.first?.message
+        == "route 1 `profile/:id` duplicates route 0 `profile/:userId` (identical up to capture names); it can never win"
+    )
+  }
+
+  @Test func shadowedByAMoreGeneralEarlierRoute() {
+    let warnings = analyze([
+      RoutePattern(path: [.wildcard, lit("profile"), cap("id")]),
+      RoutePattern(path: [lit("a"), lit("profile"), cap("id", .int)]),
+      RoutePattern(path: [lit("profile"), cap("id")]),
+    ])
+    #expect(warnings.map(\.kind) == [.shadowedRoute])
+    #expect(warnings.first?.routeIndex == 1)
+    #expect(warnings.first?.otherRouteIndex == 0)
+  }
+
+  @Test func typedAndQueryConstraintsAreRespected() {
+    // An int route after a string route is covered; a string route after an int route is not.
+    #expect(
+      analyze([RoutePattern(path: [cap("a")]), RoutePattern(path: [cap("b", .int)])]).map(\.kind)
+        == [.shadowedRoute])
+    #expect(analyze([RoutePattern(path: [cap("a", .int)]), RoutePattern(path: [cap("b")])]).isEmpty)
+    // A route needing a query item covers nothing that lacks it.
+    let withQuery = RoutePattern(path: [lit("p")], query: [.item(QueryItemPattern("id"))])
+    #expect(analyze([withQuery, RoutePattern(path: [lit("p")])]).isEmpty)
+    #expect(analyze([RoutePattern(path: [lit("p")]), withQuery]).map(\.kind) == [.shadowedRoute])
+  }
+
+  @Test func aDecliningRouteShadowsNothing() {
+    let patterns = [RoutePattern(path: [cap("a")]), RoutePattern(path: [cap("b", .int)])]
+    #expect(analyze(patterns, declining: [0]).isEmpty)
+  }
+
+  @Test func optionalsAndChoicesAreUnderstood() {
+    // `(a|b)/x` covers `b/x`; `a/(x)` covers `a`; `a/(x)` does not cover `a/y`.
+    let choice = RoutePattern(path: [.choice([[lit("a")], [lit("b")]]), lit("x")])
+    #expect(analyze([choice, RoutePattern(path: [lit("b"), lit("x")])]).map(\.kind) == [.shadowedRoute])
+    let optional = RoutePattern(path: [lit("a"), .optional([lit("x")])])
+    #expect(analyze([optional, RoutePattern(path: [lit("a")])]).map(\.kind) == [.shadowedRoute])
+    #expect(analyze([optional, RoutePattern(path: [lit("a"), lit("y")])]).isEmpty)
+  }
+
+  @Test func unreachableAlternativesAndDuplicateNames() {
+    let pattern = RoutePattern(path: [.choice([[cap("x")], [lit("me")]]), cap("x")])
+    let warnings = analyze([pattern])
+    #expect(warnings.map(\.kind) == [.duplicateCaptureName, .unreachableAlternative])
+    #expect(warnings[1].message.contains("alternative `me` can never bind"))
+    // The same name in different alternatives is fine.
+    #expect(analyze([RoutePattern(path: [.choice([[cap("x")], [lit("a"), cap("x")]])])]).isEmpty)
+  }
+}

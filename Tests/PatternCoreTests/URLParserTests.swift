@@ -1,0 +1,93 @@
+import Testing
+
+@testable import PatternCore
+
+@Suite("URL parser (SPEC §2)")
+struct URLParserTests {
+  @Test(
+    "the host is the first component of a custom scheme, however the URL is written",
+    arguments: ["myapp://profile/42", "myapp:///profile/42", "myapp:profile/42", "MYAPP://profile/42"])
+  func hostIsFirstComponent(url: String) throws {
+    let parsed = try ParsedURL(url)
+    #expect(parsed.scheme == "myapp")
+    #expect(parsed.components == ["profile", "42"])
+  }
+
+  @Test func emptyComponentsAreDroppedAndDotsAreOrdinary() throws {
+    #expect(try ParsedURL("myapp://profile//42/").components == ["profile", "42"])
+    #expect(try ParsedURL("myapp://a/./../b").components == ["a", ".", "..", "b"])
+    #expect(try ParsedURL("myapp://").components == [])
+  }
+
+  @Test func componentsAreDecodedOnceAfterSplitting() throws {
+    let parsed = try ParsedURL("myapp://profile/a%2Fb/%2541/caf%C3%A9/x+y")
+    #expect(parsed.components == ["profile", "a/b", "%41", "café", "x+y"])
+    #expect(try ParsedURL("myapp://pro%66ile").components == ["profile"])
+  }
+
+  @Test func hostKeepsItsLettersAndIsMarked() throws {
+    let parsed = try ParsedURL("FOOBAR://FOO/Bar")
+    #expect(parsed.components == ["FOO", "Bar"])
+    #expect(parsed.firstComponentIsHost)
+    #expect(try !ParsedURL("myapp:///FOO").firstComponentIsHost)
+  }
+
+  @Test func userinfoIgnoredPortReadFragmentKept() throws {
+    let parsed = try ParsedURL("https://me:pw@example.com:8080/a?x=1#frag?y")
+    #expect(parsed.host == "example.com")
+    #expect(parsed.port == 8080)
+    #expect(parsed.pathComponents == ["a"])
+    #expect(parsed.query == [QueryItem(key: "x", value: "1")])
+    #expect(parsed.fragment == "frag?y")
+  }
+
+  @Test func queryIsAnOrderedMultimap() throws {
+    let parsed = try ParsedURL("myapp://x?b=2&a=1&&b=3&flag&k=v=w&%61=%20")
+    #expect(
+      parsed.query == [
+        QueryItem(key: "b", value: "2"), QueryItem(key: "a", value: "1"),
+        QueryItem(key: "b", value: "3"), QueryItem(key: "flag", value: ""),
+        QueryItem(key: "k", value: "v=w"), QueryItem(key: "a", value: " "),
+      ])
+  }
+
+  @Test(
+    "invalid URLs name the byte offset",
+    arguments: [
+      ("myapp://bad%zz", 11), ("myapp://x%4", 9), ("myapp://a b", 9), ("myapp://a\tb", 9),
+      ("myapp://%FF", 8), ("profile/42", 0), ("", 0), ("1app://x", 0), ("myapp://h:ab/x", 10),
+      ("myapp://x#%zz", 10), ("myapp://caf\u{7F}", 11),
+    ])
+  func invalid(url: String, offset: Int) {
+    #expect(throws: URLParseError.self) { try ParsedURL(url) }
+    do {
+      _ = try ParsedURL(url)
+    } catch {
+      #expect(error.code == .invalidURL)
+      #expect(error.offset == offset)
+    }
+  }
+
+  @Test func nonASCIIIsAcceptedRaw() throws {
+    #expect(try ParsedURL("myapp://profile/café").components == ["profile", "café"])
+  }
+
+  @Test func limitsAreErrorsNotCrashes() throws {
+    let parser = URLParser(limits: URLLimits(maxLength: 20, maxComponents: 3, maxQueryItems: 2))
+    #expect(throws: URLParseError.tooLong(url: "myapp://" + String(repeating: "a", count: 20), length: 28, limit: 20)) {
+      try parser.parse("myapp://" + String(repeating: "a", count: 20))
+    }
+    #expect(throws: URLParseError.self) { try parser.parse("myapp://a/b/c/d") }
+    #expect(try parser.parse("myapp://a/b/c").components == ["a", "b", "c"])
+    #expect(throws: URLParseError.self) { try parser.parse("m://x?a&b&c") }
+    do {
+      _ = try parser.parse("m://x?a&b&c")
+    } catch {
+      #expect(error.code == .limitExceeded)
+    }
+    // The default component limit is 256, host included.
+    let many = "myapp://h/" + Array(repeating: "c", count: 255).joined(separator: "/")
+    #expect(try ParsedURL(many).components.count == 256)
+    #expect(throws: URLParseError.self) { try ParsedURL(many + "/c") }
+  }
+}

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import PatternCore
+
+@Suite("Typed values (SPEC §3)")
+struct ValueTypeTests {
+  @Test(
+    arguments: [
+      ("42", Int64?.some(42)), ("+5", 5), ("-3", -3), ("007", 7),
+      ("9223372036854775807", .max), ("-9223372036854775808", .min),
+      ("9223372036854775808", nil), ("1.0", nil), ("", nil), ("+", nil), ("1e3", nil),
+      ("٣", nil), (" 1", nil),
+    ])
+  func int(text: String, expected: Int64?) {
+    #expect(PatternValue(parsing: text, as: .int) == expected.map(PatternValue.int))
+  }
+
+  @Test(
+    arguments: [
+      ("1", Double?.some(1)), ("1.5", 1.5), ("-2.5e3", -2500), (".5", 0.5), ("5.", 5),
+      ("+1.5", 1.5), ("1E2", 100), ("nan", nil), ("inf", nil), ("infinity", nil), ("0x1p3", nil),
+      ("1e", nil), ("abc", nil), ("", nil), ("1e400", nil), (".", nil), ("1.2.3", nil),
+    ])
+  func double(text: String, expected: Double?) {
+    #expect(PatternValue(parsing: text, as: .double) == expected.map(PatternValue.double))
+  }
+
+  @Test(
+    arguments: [
+      ("true", Bool?.some(true)), ("TRUE", true), ("False", false), ("1", true), ("0", false),
+      ("yes", nil), ("", nil), ("2", nil),
+    ])
+  func bool(text: String, expected: Bool?) {
+    #expect(PatternValue(parsing: text, as: .bool) == expected.map(PatternValue.bool))
+  }
+
+  @Test func listsDropEmptyPiecesAndFailOnABadPiece() {
+    #expect(PatternValue(parsing: "1,,2,", as: .list(.int)) == .list([.int(1), .int(2)]))
+    #expect(PatternValue(parsing: "1,x,2", as: .list(.int)) == nil)
+    #expect(PatternValue(parsing: "", as: .list(.string)) == .list([]))
+  }
+
+  @Test func typeNamesAndSubtyping() {
+    #expect(ValueType(name: "num") == .double)
+    #expect(ValueType(name: "foo") == nil)
+    #expect(ValueType.int.isSubtype(of: .double))
+    #expect(!ValueType.double.isSubtype(of: .int))
+    #expect(ValueType.bool.isSubtype(of: .string))
+  }
+}
