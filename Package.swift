@@ -61,7 +61,7 @@ let package = Package(
       path: "Tests/DeeperRouterTests"),
     .testTarget(
       name: "DeepLinkToolsTests", dependencies: ["DeepLinkTools", "PatternCore"],
-      path: "Tests/DeepLinkToolsTests"),
+      path: "Tests/DeepLinkToolsTests", exclude: ["Resources"]),
   ],
   swiftLanguageModes: [.v6]
 )

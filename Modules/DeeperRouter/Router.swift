@@ -36,7 +36,10 @@ public final class Router<Intent> {
   /// Creates a router whose root handler is any ``DeepLinkHandler`` (an app delegate, say).
   public convenience init<Root: DeepLinkHandler>(scheme: String, rootDeepLinkHandler: Root)
   where Root.Intent == Intent {
-    self.init(scheme: scheme, rootDeepLinkHandler: AnyDeepLinkHandler(rootDeepLinkHandler))
+    // Typed as optional so this calls the designated init, not itself.
+    let root: AnyDeepLinkHandler<Intent>? =
+      rootDeepLinkHandler as? AnyDeepLinkHandler<Intent> ?? AnyDeepLinkHandler(rootDeepLinkHandler)
+    self.init(scheme: scheme, rootDeepLinkHandler: root)
   }
 
   /// Registers routes sharing one handler; earlier registrations have priority.

@@ -75,9 +75,10 @@ public struct JSONParser {
   private mutating func parseWord(_ word: String, _ value: JSONValue) throws(JSONSyntaxError)
     -> JSONValue
   {
+    let start = index
     for byte in word.utf8 {
       guard index < bytes.count, bytes[index] == byte else {
-        throw error("invalid literal, expected `\(word)`")
+        throw error("invalid literal, expected `\(word)`", at: start)
       }
       index += 1
     }

@@ -1,0 +1,91 @@
+import PatternCore
+import Testing
+
+@testable import DeepLinkTools
+
+@Suite("deeplink-conformance logic")
+struct ConformanceRunnerTests {
+  func run(_ json: String) -> [ConformanceRunner.Result] {
+    do {
+      return ConformanceRunner().run(
+        manifest: try ManifestLoader.parse(Array(json.utf8), path: "t.json"))
+    } catch {
+      return [
+        ConformanceRunner.Result(
+          file: "t.json", subject: "fixture",
+          failure: .init(expected: "readable", actual: error.diagnostic.description))
+      ]
+    }
+  }
+
+  @Test func aWrongExpectationIsReportedWithExpectedAndActual() {
+    let results = run(
+      #"{"name":"t","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"p/:int(id)","intent":"show"}],"cases":[{"url":"myapp://p/1","intent":"show","params":{"id":"1"}},{"url":"myapp://p/2","intent":"show","params":{"id":2}}]}"#
+    )
+    #expect(results.count == 2)
+    #expect(results[0].failure?.expected == #"intent `show`, params {"id":"1"}"#)
+    #expect(
+      results[0].failure?.actual
+        == #"intent `show`, route 0 `p/:int(id)` in `t`, params {"id":1} (params differ)"#)
+    #expect(results[1].failure == nil)
+    #expect(ConformanceReport.summary(results) == "1 passed, 1 failed")
+  }
+
+  @Test func loadErrorsAreCheckedByCode() {
+    let good = run(
+      #"{"tables":[{"name":"bad","dialect":"deeper","scheme":"m","routes":[{"pattern":"a/(b","intent":"x"}],"loadError":"pattern_syntax"}]}"#
+    )
+    #expect(good.count == 1 && good[0].failure == nil)
+    let wrong = run(
+      #"{"tables":[{"name":"ok","dialect":"deeper","scheme":"m","routes":[{"pattern":"a","intent":"x"}],"loadError":"pattern_syntax"}]}"#
+    )
+    #expect(wrong[0].failure?.actual == "the table loaded")
+  }
+
+  @Test(
+    "malformed fixtures are failures, not crashes",
+    arguments: [
+      "{", "[]", #"{"dialect":"deeper","scheme":"m","routes":[{"intent":"x"}]}"#,
+      #"{"dialect":"deeper","scheme":"m","routes":[],"cases":[{"intent":"x"}]}"#,
+      #"{"dialect":"nope","scheme":"m","routes":[]}"#,
+      #"{"dialect":"deeper","routes":[]}"#, #"{"dialect":"deeper","scheme":"my app","routes":[]}"#,
+      #"{"dialect":"deeper","scheme":"m","routes":[],"cases":[{"url":"m://x","route":-1}]}"#,
+      #"{"dialect":"deeper","scheme":"m","routes":[],"loadError":"oops"}"#,
+    ])
+  func malformed(json: String) {
+    let results = run(json)
+    #expect(results.contains { $0.failure != nil })
+  }
+
+  @Test func unreadableFilesAreFailures() {
+    let results = ConformanceRunner().run(files: ["/nonexistent/x.json"])
+    #expect(results.count == 1)
+    #expect(results[0].failure?.actual.contains("cannot read `/nonexistent/x.json`") == true)
+  }
+
+  @Test func junitEscapesAndCounts() {
+    let results = run(
+      #"{"name":"t<1>","dialect":"deeper","scheme":"m","routes":[{"pattern":"a","intent":"x"}],"cases":[{"url":"m://a","intent":"y"},{"url":"m://a","intent":"x"}]}"#
+    )
+    let xml = ConformanceReport.junit(results)
+    #expect(xml.contains(#"<testsuites name="deeplink-conformance" tests="2" failures="1">"#))
+    #expect(xml.contains(#"name="[t&lt;1&gt;] m://a""#))
+    #expect(xml.contains("<failure message=\"expected intent `y`\">"))
+  }
+
+  @Test func aBadManifestRendersItsDiagnostic() {
+    guard
+      case .failure(let message) = ResolverSetup.load([repositoryRoot + "/Tests/DeepLinkToolsTests/Resources/bad-pattern.json"])
+    else {
+      Issue.record("expected a failure")
+      return
+    }
+    #expect(
+      message.hasSuffix("""
+        , table `broken`, routes[1]
+          profile/(info/:userId
+                  ^ '(' opened here is never closed
+        """))
+    #expect(message.hasPrefix("error: unclosed group\n  --> "))
+  }
+}

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import DeepLinkTools
+
+@Suite("JSON")
+struct JSONTests {
+  @Test func parsesAndWritesBackCompactly() throws {
+    let text = #"{"a":[1,-2.5e3,true,false,null],"b":"x\"\\\n\u00e9\ud83d\ude00","c":{}}"#
+    let value = try JSONParser.parse(text)
+    #expect(value["b"]?.stringValue == "x\"\\\né😀")
+    #expect(JSONWriter.write(value) == #"{"a":[1,-2.5e3,true,false,null],"b":"x\"\\\né😀","c":{}}"#)
+  }
+
+  @Test func keepsLargeIntegersExact() throws {
+    let value = try JSONParser.parse("[9223372036854775807,-9223372036854775808]")
+    #expect(value.arrayValue?.map(\.intValue) == [Int64.max, Int64.min])
+  }
+
+  @Test(
+    arguments: [
+      ("{", 1), (#"{"a" 1}"#, 5), ("[1,]", 3), ("01", 1), ("1.", 2), (#""\x""#, 1), ("tru", 0),
+      (#"{"a":1}x"#, 7), ("\"a\u{1}\"", 2),
+    ])
+  func errorsHavePositions(text: String, offset: Int) {
+    #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
+    do {
+      _ = try JSONParser.parse(text)
+    } catch {
+      #expect(error.offset == offset, "\(text)")
+    }
+  }
+
+  @Test func deepNestingIsAnErrorNotACrash() {
+    #expect(throws: JSONSyntaxError.self) {
+      try JSONParser.parse(String(repeating: "[", count: 100_000))
+    }
+  }
+
+  @Test func controlCharactersAreEscapedOnOutput() {
+    #expect(JSONWriter.write(.string("a\u{0}b\u{1F}\t")) == #""a\u0000b\u001f\t""#)
+  }
+}

@@ -1,0 +1,70 @@
+import Testing
+
+@testable import DeepLinkTools
+
+@Suite("deeplink-resolve logic (SPEC §6)")
+struct ResolverTests {
+  let resolver: Resolver = {
+    guard case .success(let tables) = ResolverSetup.load([]) else { fatalError("built-in example") }
+    return Resolver(tables: tables)
+  }()
+
+  func respond(_ line: String, _ number: Int = 1) -> String {
+    resolver.respond(to: ArraySlice(Array(line.utf8)), number: number)
+  }
+
+  @Test func matchedRecordHasTheSpecFieldsInOrder() {
+    #expect(
+      respond(#"{"url":"myapp://profile/42","id":"a"}"#)
+        == #"{"line":1,"id":"a","url":"myapp://profile/42","status":"matched","table":"example","dialect":"deeper","route":0,"pattern":"profile/:userId","intent":"showProfile","params":{"userId":"42"}}"#
+    )
+    #expect(
+      respond(#""myapp://tweet/7/retweet""#, 3)
+        == #"{"line":3,"url":"myapp://tweet/7/retweet","status":"matched","table":"example","dialect":"deeper","route":2,"pattern":"tweet/:int(tweetId)/retweet","intent":"retweet","params":{"tweetId":7}}"#
+    )
+  }
+
+  @Test func idIsEchoedWhateverItIs() {
+    #expect(respond(#"{"id":{"k":[1,null]},"url":"x://y"}"#).hasPrefix(#"{"line":1,"id":{"k":[1,null]},"url":"x://y","status":"unmatched""#))
+  }
+
+  @Test func unmatchedRecordNamesTheNearestRoute() {
+    #expect(
+      respond(#"{"url":"myapp://tweet/x/retweet"}"#)
+        == #"{"line":1,"url":"myapp://tweet/x/retweet","status":"unmatched","nearest":{"table":"example","route":2,"pattern":"tweet/:int(tweetId)/retweet","reason":"component 2 `x` is not an int, as `:int(tweetId)` requires"}}"#
+    )
+  }
+
+  @Test(
+    "every bad line gets one error record",
+    arguments: [
+      ("not json", "invalid_json"), ("", "invalid_json"), ("   ", "invalid_json"),
+      ("[1]", "invalid_request"), ("42", "invalid_request"), ("null", "invalid_request"),
+      (#"{"id":1}"#, "invalid_request"), (#"{"url":5}"#, "invalid_request"),
+      (#"{"url":"myapp://bad%zz"}"#, "invalid_url"), (#""no scheme""#, "invalid_url"),
+      (#"{"url":"myapp://a b"}"#, "invalid_url"), ("{\"url\":\"x\u{0}\"}", "invalid_json"),
+      (#"{"url":"a"} trailing"#, "invalid_json"), (#"{"url":"\ud800"}"#, "invalid_json"),
+    ])
+  func badLines(line: String, code: String) {
+    let record = respond(line, 9)
+    #expect(record.hasPrefix(#"{"line":9"#))
+    #expect(record.contains(#""status":"error","error":{"code":"\#(code)""#), "\(record)")
+    #expect(!record.contains("\n"))
+  }
+
+  @Test func invalidUTF8AndCRLFAreHandled() {
+    let invalid = resolver.respond(to: ArraySlice([0x22, 0xFF, 0x22]), number: 1)
+    #expect(invalid.contains(#""code":"invalid_json""#))
+    #expect(respond("\"myapp://profile/1\"\r").contains(#""status":"matched""#))
+  }
+
+  @Test func aThousandMixedLinesGiveAThousandRecordsInOrder() throws {
+    let kinds = [#""myapp://profile/1""#, "garbage", "", #"{"url":"myapp://%zz"}"#, #"{"url":"q://x"}"#]
+    for number in 1...1000 {
+      let record = respond(kinds[number % kinds.count], number)
+      let json = try JSONParser.parse(record)
+      #expect(json["line"]?.intValue == Int64(number))
+      #expect(json["status"] != nil)
+    }
+  }
+}

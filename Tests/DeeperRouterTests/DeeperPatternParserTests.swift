@@ -1,0 +1,103 @@
+import PatternCore
+import Testing
+
+@testable import DeeperRouter
+
+@Suite("Deeper string syntax (SPEC §4.1)")
+struct DeeperPatternParserTests {
+  let parser = DeeperPatternParser()
+
+  @Test func seedExamplesBuildTheExpectedAST() throws {
+    #expect(
+      try parser.parse("profile/:userId")
+        == RoutePattern(path: [.literal("profile"), .capture(name: "userId", type: .string)]))
+    #expect(
+      try parser.parse("*/profile/:userId").path
+        == [.wildcard, .literal("profile"), .capture(name: "userId", type: .string)])
+    #expect(
+      try parser.parse("(profile|user)/:userId").path
+        == [.choice([[.literal("profile")], [.literal("user")]]), .capture(name: "userId", type: .string)])
+    #expect(
+      try parser.parse("profile/(info)/:userId").path
+        == [.literal("profile"), .optional([.literal("info")]), .capture(name: "userId", type: .string)])
+    #expect(try parser.parse("profile/:int(userId)").path.last == .capture(name: "userId", type: .int))
+    #expect(try parser.parse("profile/:num(x)").path.last == .capture(name: "x", type: .double))
+    #expect(try parser.parse("p/:bool(b)/:string(s)").path.dropFirst() == [
+      .capture(name: "b", type: .bool), .capture(name: "s", type: .string),
+    ])
+    #expect(
+      try parser.parse("*/profile?:userId&(:locale)").query == [
+        .item(QueryItemPattern("userId")), .item(QueryItemPattern("locale", required: false)),
+      ])
+    #expect(
+      try parser.parse("p?:a|:int(b)").query
+        == [.oneOf([QueryItemPattern("a"), QueryItemPattern("b", type: .int)])])
+    #expect(try parser.parse("p?(:a|:b)") == parser.parse("p?:a|:b"))
+    #expect(try parser.parse("/profile/:id") == parser.parse("profile/:id"))
+    #expect(
+      try parser.parse("recipe/(details/:id)").path
+        == [.literal("recipe"), .optional([.literal("details"), .capture(name: "id", type: .string)])])
+  }
+
+  @Test(
+    "parse, print, parse gives the same AST",
+    arguments: [
+      "profile/:userId", "*/profile/:userId", "(profile|user)/:userId", "profile/(info)/:userId",
+      "profile/:int(userId)", "profile/:num(userId)", "*/profile?:userId&:locale",
+      "*/profile?:userId&(:locale)", "a/((b|c/:int(d))|*)/e?(:x|:bool(y))&:z", "caf%C3%A9/%28x%29",
+    ])
+  func roundTrip(pattern: String) throws {
+    let ast = try parser.parse(pattern)
+    #expect(try parser.parse(ast.description) == ast)
+  }
+
+  @Test(
+    "malformed patterns point at the offending byte",
+    arguments: [
+      ("profile/(info/:userId", 8, "unclosed group"),
+      ("profile/info)", 12, "unbalanced ')'"),
+      ("(a|)", 3, "empty alternative"),
+      ("(|a)", 1, "empty alternative"),
+      ("a/()", 2, "empty group"),
+      ("a//b", 2, "empty component"),
+      ("profile/", 7, "empty component"),
+      ("p/:", 2, "capture has no name"),
+      ("p/:int()", 7, "capture has no name"),
+      ("p/:foo(x)", 3, "unknown type `foo`"),
+      ("profile|user/:id", 7, "'|' outside parentheses"),
+      ("a*", 1, "'*' must be a whole component"),
+      ("", 0, "empty pattern"),
+      ("/", 0, "empty pattern"),
+      ("p/:int(x", 6, "unclosed capture type"),
+      ("p?", 2, "empty query item"),
+      ("p?:a&&:b", 5, "empty query item"),
+      ("p?a", 2, "expected a query capture"),
+      ("p/a b", 3, "unexpected space"),
+      ("p/(a)b", 5, "expected '/' before 'b'"),
+      ("p?:a?:b", 4, "unexpected second '?'"),
+    ])
+  func errors(pattern: String, offset: Int, message: String) {
+    do {
+      _ = try parser.parse(pattern)
+      Issue.record("`\(pattern)` should not parse")
+    } catch {
+      #expect(error.offset == offset, "\(pattern)")
+      #expect(error.message == message, "\(pattern)")
+      #expect(error.diagnostic.code == .patternSyntax)
+    }
+  }
+
+  @Test func errorRendersWithCaretAndHint() {
+    do {
+      _ = try parser.parse("profile|user/:id")
+      Issue.record("should not parse")
+    } catch {
+      #expect(
+        error.description == """
+          error: '|' outside parentheses
+            profile|user/:id
+                   ^ wrap the alternatives in parentheses, e.g. '(profile|user)/:id'
+          """)
+    }
+  }
+}
