@@ -78,7 +78,14 @@ public struct JSONParser {
     let start = index
     for byte in word.utf8 {
       guard index < bytes.count, bytes[index] == byte else {
-        throw error("invalid literal, expected `\(word)`", at: start)
+        var end = start
+        while end < bytes.count, end - start < 20, (bytes[end] | 0x20) >= 0x61,
+          (bytes[end] | 0x20) <= 0x7A
+        {
+          end += 1
+        }
+        let found = String(decoding: bytes[start..<max(end, index)], as: UTF8.self)
+        throw error("unexpected `\(found)`, expected a JSON value", at: start)
       }
       index += 1
     }
