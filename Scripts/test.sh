@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 Scripts/setup.sh
 swift build
 swift test
+Scripts/e2e.sh
 junit_args=()
 if [ -n "${CONFORMANCE_JUNIT:-}" ]; then junit_args=(--junit "$CONFORMANCE_JUNIT"); fi
 swift run --skip-build deeplink-conformance Fixtures/ "${junit_args[@]}"

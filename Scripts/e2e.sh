@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# End-to-end checks of the real deeplink-resolve binary (run by Scripts/test.sh after a build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin="$(swift build --show-bin-path)/deeplink-resolve"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+fail() { echo "e2e: FAIL: $*" >&2; exit 1; }
+
+# 1,000 mixed lines (valid, invalid JSON, invalid URLs, empty, CRLF, invalid UTF-8) give
+# 1,000 records, numbered in order.
+python3 - "$work/in.jsonl" <<'PY'
+import sys
+kinds = [b'{"url":"myapp://profile/42","id":1}', b'not json', b'', b'{"url":"myapp://bad%zz"}',
+         b'"myapp://tweet/7/retweet"\r', b'"\xff\xfe"', b'[1,2]', b'{"url":"myapp://x\\u0000y"}']
+with open(sys.argv[1], "wb") as f:
+    for i in range(1000):
+        f.write(kinds[i % len(kinds)] + b"\n")
+PY
+"$bin" < "$work/in.jsonl" > "$work/out.jsonl"
+[ "$(wc -l < "$work/out.jsonl")" -eq 1000 ] || fail "expected 1000 output lines"
+python3 - "$work/out.jsonl" <<'PY' || fail "records are not numbered 1..1000 JSON objects"
+import json, sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+assert [json.loads(l)["line"] for l in lines] == list(range(1, 1001))
+assert {json.loads(l)["status"] for l in lines} == {"matched", "error"}
+PY
+
+# The example from the issue: one matched line.
+out="$(echo '{"url":"myapp://profile/42"}' | "$bin" --routes Fixtures/deeper/basics.json)"
+case "$out" in *'"status":"matched"'*'"intent":"showProfile"'*) ;; *) fail "basics: $out" ;; esac
+
+# A malformed pattern: exit 2 before reading stdin, caret diagnostic on stderr.
+printf '%s' '{"name":"t","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"profile/(info/:userId","intent":"x"}]}' > "$work/bad.json"
+set +e
+"$bin" --routes "$work/bad.json" < /dev/null > "$work/bad.out" 2> "$work/bad.err"
+status=$?
+set -e
+[ "$status" -eq 2 ] || fail "bad manifest exited $status, expected 2"
+[ ! -s "$work/bad.out" ] || fail "bad manifest wrote to stdout"
+grep -q "^          ^ '(' opened here is never closed" "$work/bad.err" || fail "no caret: $(cat "$work/bad.err")"
+
+# A closed stdout ends the run quietly.
+for _ in $(seq 100000); do echo '"myapp://profile/1"'; done > "$work/many.jsonl"
+set +o pipefail
+"$bin" < "$work/many.jsonl" 2> "$work/pipe.err" | head -n 1 > /dev/null
+status=${PIPESTATUS[0]}
+set -o pipefail
+[ "$status" -eq 0 ] || fail "closed stdout: exit $status"
+[ ! -s "$work/pipe.err" ] || fail "closed stdout printed: $(cat "$work/pipe.err")"
+
+echo "e2e: deeplink-resolve ok (1000 lines in, 1000 out; bad manifest exits 2; closed stdout is quiet)"
