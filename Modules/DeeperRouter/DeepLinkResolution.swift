@@ -1,4 +1,13 @@
+import HandlingEngine
 import PatternCore
+
+/// What ``Router/open(_:animated:)`` did: how the URL resolved and how the handlers handled it.
+public struct DeepLinkOpenResult<Intent> {
+  /// The route resolution.
+  public let resolution: DeepLinkResolution<Intent>
+  /// The handling, when a route matched and the router has a root handler.
+  public let handling: DeepLinkHandlingResult<Intent>?
+}
 
 /// Everything the router learned about one URL: which route won and why others did not.
 public enum DeepLinkResolution<Intent> {

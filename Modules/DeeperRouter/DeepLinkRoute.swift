@@ -16,6 +16,16 @@ public struct DeepLinkRoute: Sendable, Hashable, ExpressibleByStringLiteral, Cus
     self.parsed = Result { () throws(PatternSyntaxError) in try DeeperPatternParser().parse(text) }
   }
 
+  init(pattern: RoutePattern, text: String) {
+    self.text = text
+    self.parsed = .success(pattern)
+  }
+
+  init(failed error: PatternSyntaxError) {
+    self.text = error.pattern
+    self.parsed = .failure(error)
+  }
+
   /// Parses a pattern and throws at once when it is malformed.
   public init(validating text: String) throws(PatternSyntaxError) {
     self.init(text)
@@ -41,22 +51,22 @@ public struct DeepLinkRoute: Sendable, Hashable, ExpressibleByStringLiteral, Cus
 ///       static let userId = DeepLinkPatternParameter("userId")
 ///     }
 ///     params[.userId]
-public struct DeepLinkPatternParameter: Sendable, Hashable, ExpressibleByStringLiteral,
-  CustomStringConvertible
-{
+public struct DeepLinkPatternParameter: Sendable, Hashable, CustomStringConvertible {
   /// The capture name.
   public let name: String
+  /// The type the component must parse as (`.string` unless made by `.int(_:)` and friends).
+  public let type: ValueType
 
-  /// Names a capture.
-  public init(_ name: String) {
+  /// Names a capture of the given type.
+  public init(_ name: String, type: ValueType = .string) {
     self.name = name
+    self.type = type
   }
 
-  public init(stringLiteral value: String) {
-    self.init(value)
+  /// The capture as Deeper writes it: `:userId`, `:int(userId)`.
+  public var description: String {
+    type == .string ? ":" + name : ":\(type == .double ? "num" : type.description)(\(name))"
   }
-
-  public var description: String { ":" + name }
 }
 
 /// The values a route bound, by capture name.

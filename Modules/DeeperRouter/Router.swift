@@ -21,6 +21,10 @@ public final class Router<Intent> {
   public let scheme: String
   /// The handler every resolved deep link is given to.
   public let rootDeepLinkHandler: AnyDeepLinkHandler<Intent>?
+  /// The engine that drives resolved links through the handlers (nil without a root handler).
+  public let engine: DeepLinkEngine<Intent>?
+  /// The outcome of the last ``open(url:animated:)``.
+  public private(set) var lastOpen: DeepLinkOpenResult<Intent>?
   /// The URL size limits.
   public var limits: URLLimits = .default
 
@@ -31,6 +35,7 @@ public final class Router<Intent> {
   public init(scheme: String, rootDeepLinkHandler: AnyDeepLinkHandler<Intent>? = nil) {
     self.scheme = scheme.lowercased()
     self.rootDeepLinkHandler = rootDeepLinkHandler
+    self.engine = rootDeepLinkHandler.map { DeepLinkEngine(root: $0) }
   }
 
   /// Creates a router whose root handler is any ``DeepLinkHandler`` (an app delegate, say).
@@ -118,6 +123,35 @@ public final class Router<Intent> {
       nearest = table.nearestMiss(input)
     }
     return .unmatched(DeepLinkMiss(nearest: nearest, declined: declined, url: url))
+  }
+
+  /// Resolves a URL and hands the deep link to the root handler (seed 004).
+  /// - Returns: whether a route matched and produced an intent; the handling outcome is in
+  ///   ``lastOpen``.
+  @discardableResult
+  public func open(url: URL, animated: Bool = true) -> Bool {
+    open(url.absoluteString, animated: animated).resolution.intent != nil
+  }
+
+  /// Resolves a URL string and hands the deep link to the root handler.
+  @discardableResult
+  public func open(_ string: String, animated: Bool = true) -> DeepLinkOpenResult<Intent> {
+    let resolution = resolve(string)
+    var handling: DeepLinkHandlingResult<Intent>?
+    if case .matched(let match) = resolution, let engine {
+      handling = engine.open(
+        DeepLink(url: Self.foundationURL(match.url.string), intent: match.intent),
+        animated: animated)
+    }
+    let result = DeepLinkOpenResult(resolution: resolution, handling: handling)
+    lastOpen = result
+    return result
+  }
+
+  /// Resumes the deep link a handler delayed, if one is waiting.
+  @discardableResult
+  public func resumeDelayedDeepLink(animated: Bool = true) -> DeepLinkHandlingResult<Intent>? {
+    engine?.resume(animated: animated)
   }
 
   /// Foundation's URL for the handler. Our parser accepts a few strings Foundation refuses

@@ -10,35 +10,94 @@ public enum DeepLinkHandling<Intent> {
   case passedThrough(DeepLink<Intent>, ((Bool) -> AnyDeepLinkHandler<Intent>)?)
 }
 
+extension DeepLinkHandling {
+  /// The deep link the state is about.
+  public var deeplink: DeepLink<Intent> {
+    switch self {
+    case .opened(let link, _), .rejected(let link, _), .delayed(let link, _, _),
+      .passedThrough(let link, _):
+      link
+    }
+  }
+
+  /// The state's name: `opened`, `rejected`, `delayed` or `passedThrough`.
+  public var stateName: String {
+    switch self {
+    case .opened: "opened"
+    case .rejected: "rejected"
+    case .delayed: "delayed"
+    case .passedThrough: "passedThrough"
+    }
+  }
+}
+
 /// An object that opens deep links: a screen, a coordinator, the app's root.
 public protocol DeepLinkHandler: AnyObject {
   /// The app's intent type.
   associatedtype Intent
-  /// The state of the last deep link this handler saw.
+  /// The state of the last deep link this handler saw (the engine sets it after each call).
   var deeplinkHandling: DeepLinkHandling<Intent>? { get set }
   /// Handles a deep link and says what happened.
   func open(deeplink: DeepLink<Intent>, animated: Bool) -> DeepLinkHandling<Intent>
+  /// The name shown in traces; the type name unless the handler says otherwise.
+  var deepLinkHandlerName: String { get }
 }
 
-/// A type-erased handler; subclass it or wrap a closure.
+extension DeepLinkHandler {
+  public var deepLinkHandlerName: String { String(describing: type(of: self)) }
+}
+
+/// A type-erased handler; subclass it or wrap a closure or another handler.
 open class AnyDeepLinkHandler<Intent>: DeepLinkHandler {
   private let body: (DeepLink<Intent>, Bool) -> DeepLinkHandling<Intent>
-  /// The state of the last deep link this handler saw.
-  public var deeplinkHandling: DeepLinkHandling<Intent>?
+  private let wrapped: (any AnyObject)?
+  private let name: String?
+  private let readHandling: () -> DeepLinkHandling<Intent>?
+  private let writeHandling: (DeepLinkHandling<Intent>?) -> Void
 
-  /// Wraps a closure.
-  public init(_ body: @escaping (DeepLink<Intent>, Bool) -> DeepLinkHandling<Intent>) {
+  /// The state of the last deep link this handler (or the one it wraps) saw.
+  public var deeplinkHandling: DeepLinkHandling<Intent>? {
+    get { readHandling() }
+    set { writeHandling(newValue) }
+  }
+
+  /// Wraps a closure, named `name` in traces.
+  public init(
+    name: String? = nil, _ body: @escaping (DeepLink<Intent>, Bool) -> DeepLinkHandling<Intent>
+  ) {
+    let box = HandlingBox<Intent>()
     self.body = body
+    self.wrapped = nil
+    self.name = name
+    self.readHandling = { box.value }
+    self.writeHandling = { box.value = $0 }
   }
 
-  /// Wraps another handler.
-  public convenience init<Handler: DeepLinkHandler>(_ handler: Handler)
-  where Handler.Intent == Intent {
-    self.init { [handler] deeplink, animated in handler.open(deeplink: deeplink, animated: animated) }
+  /// Wraps another handler; its name and `deeplinkHandling` are the wrapped handler's.
+  public init<Handler: DeepLinkHandler>(_ handler: Handler) where Handler.Intent == Intent {
+    self.body = { [handler] deeplink, animated in
+      handler.open(deeplink: deeplink, animated: animated)
+    }
+    self.wrapped = handler
+    self.name = handler.deepLinkHandlerName
+    self.readHandling = { [handler] in handler.deeplinkHandling }
+    self.writeHandling = { [handler] in handler.deeplinkHandling = $0 }
   }
 
-  /// Handles a deep link by calling the wrapped closure.
+  /// Handles a deep link by calling the wrapped closure or handler.
   open func open(deeplink: DeepLink<Intent>, animated: Bool) -> DeepLinkHandling<Intent> {
     body(deeplink, animated)
   }
+
+  /// The name given at creation, the wrapped handler's name, or the class name.
+  open var deepLinkHandlerName: String {
+    name ?? String(describing: type(of: self))
+  }
+
+  /// The identity used for cycle detection: the wrapped handler when there is one.
+  var identity: ObjectIdentifier { ObjectIdentifier(wrapped ?? self) }
+}
+
+private final class HandlingBox<Intent> {
+  var value: DeepLinkHandling<Intent>?
 }

@@ -90,3 +90,30 @@ struct RouterTests {
     #expect(router.scheme == "myapp")
   }
 }
+
+@Suite("Deeper Router open(url:) (seed 004)")
+struct RouterOpenTests {
+  final class Root: DeepLinkHandler {
+    var deeplinkHandling: DeepLinkHandling<Intent>?
+    var opened: [Intent] = []
+    func open(deeplink: DeepLink<Intent>, animated: Bool) -> DeepLinkHandling<Intent> {
+      if case .follow = deeplink.intent { return .rejected(deeplink, nil) }
+      return .opened(deeplink) { [unowned self] _ in self.opened.append(deeplink.intent) }
+    }
+  }
+
+  @Test func openResolvesAndHandsTheLinkToTheRoot() throws {
+    let root = Root()
+    let router = Router<Intent>(scheme: "myapp", rootDeepLinkHandler: root)
+    try router.add(routes: ["profile/:userId"]) { _, params in .showProfile(userId: params[.userId]!) }
+    try router.add(routes: ["follow/:userId"]) { _, params in .follow(userId: params[.userId]!) }
+    #expect(router.open(url: URL(string: "myapp://profile/42")!))
+    #expect(root.opened == [.showProfile(userId: "42")])
+    #expect(router.lastOpen?.handling?.trace.map(\.description) == ["Root:opened"])
+    // A matched route returns true even when the handler rejects; the outcome says so.
+    #expect(router.open(url: URL(string: "myapp://follow/1")!))
+    #expect(router.lastOpen?.handling?.state == .rejected)
+    #expect(!router.open(url: URL(string: "myapp://nothing")!))
+    #expect(router.lastOpen?.handling == nil)
+  }
+}

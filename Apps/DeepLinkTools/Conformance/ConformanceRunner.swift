@@ -127,7 +127,9 @@ public struct ConformanceRunner {
       return " (unexpected error)"
     case .unmatched:
       if case .some(.some) = item.intent { return " (expected a match)" }
-      if item.route != nil || item.params != nil || item.trace != nil {
+      if item.route != nil || item.params != nil || item.trace != nil
+        || item.handlingError != nil
+      {
         return " (expected a match)"
       }
       if let message = item.message { return " (expected message \(message))" }
@@ -142,6 +144,9 @@ public struct ConformanceRunner {
         return " (params differ)"
       }
       if let trace = item.trace, trace != (match.trace ?? []) { return " (trace differs)" }
+      if let error = item.handlingError, error != match.handlingError {
+        return " (handling error differs)"
+      }
       return nil
     }
   }
@@ -184,6 +189,7 @@ public struct ConformanceRunner {
     if let table = item.table { parts.append("table `\(table)`") }
     if let params = item.params { parts.append("params " + JSONWriter.write(.object(params))) }
     if let trace = item.trace { parts.append("trace \(trace)") }
+    if let error = item.handlingError { parts.append("handling error \(error)") }
     return parts.isEmpty ? "no error" : parts.joined(separator: ", ")
   }
 
@@ -194,6 +200,7 @@ public struct ConformanceRunner {
         "intent `\(match.intent)`, route \(match.route) `\(match.pattern)` in `\(match.table)`, "
         + "params " + JSONWriter.write(Resolver.json(match.params))
       if let trace = match.trace { text += ", trace \(trace)" }
+      if let error = match.handlingError { text += ", handling error \(error)" }
       return text
     case .unmatched(let nearest?):
       return "no intent (nearest: route \(nearest.route) `\(nearest.pattern)`: "

@@ -7,11 +7,15 @@ struct DeeperTable: LoadedTable {
   let name: String
   let dialect = "deeper"
   let router: Router<String>
+  let graph: HandlerGraph?
 
   init(_ spec: TableSpec) throws(Diagnostic) {
     name = spec.name
     let scheme = try TableLoader.singleScheme(spec)
-    router = Router<String>(scheme: scheme)
+    graph = try spec.json["handlers"].map { json throws(Diagnostic) in
+      try HandlerGraph(json, origin: spec.origin)
+    }
+    router = Router<String>(scheme: scheme, rootDeepLinkHandler: graph?.root)
     for (index, route) in spec.routes.enumerated() {
       let intent = route.intent
       let declines = route.declines
@@ -32,12 +36,19 @@ struct DeeperTable: LoadedTable {
   var warnings: [AnalysisWarning] { router.warnings }
 
   func resolve(_ url: String) -> TableOutcome {
-    switch router.resolve(url) {
+    graph?.reset()
+    let opened = router.open(url)
+    switch opened.resolution {
     case .matched(let match):
+      var steps = opened.handling?.trace
+      if let graph, graph.wantsResume, let resumed = router.resumeDelayedDeepLink() {
+        steps? += resumed.trace
+      }
       return .matched(
         TableMatch(
           table: name, dialect: dialect, route: match.routeIndex, pattern: match.route.text,
-          intent: match.intent, params: match.params.captures, trace: nil))
+          intent: match.intent, params: match.params.captures,
+          trace: steps?.map(\.description), handlingError: steps?.last?.error))
     case .unmatched(let miss):
       return .unmatched(
         miss.nearest.map {

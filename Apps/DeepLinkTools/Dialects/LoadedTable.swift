@@ -41,6 +41,23 @@ public struct TableMatch: Sendable {
   public var params: Captures
   /// The handling trace, when the table has a handler graph.
   public var trace: [String]?
+  /// The error of the last handling step (a rejection message, a cycle), if any.
+  public var handlingError: String?
+
+  /// Creates a match record.
+  public init(
+    table: String, dialect: String, route: Int, pattern: String, intent: String,
+    params: Captures, trace: [String]? = nil, handlingError: String? = nil
+  ) {
+    self.table = table
+    self.dialect = dialect
+    self.route = route
+    self.pattern = pattern
+    self.intent = intent
+    self.params = params
+    self.trace = trace
+    self.handlingError = handlingError
+  }
 }
 
 /// The route that came closest to matching.

@@ -64,6 +64,8 @@ public struct CaseSpec: Sendable {
   public var trace: [String]?
   /// The expected table name.
   public var table: String?
+  /// The expected error of the last handling step (`handlingError`).
+  public var handlingError: String?
   /// The index of the case in its list, for messages.
   public var index: Int
 }

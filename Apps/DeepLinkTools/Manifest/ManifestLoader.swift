@@ -155,6 +155,7 @@ public enum ManifestLoader {
       }
       spec.message = try optionalString(item, "message", caseOrigin)
       spec.table = try optionalString(item, "table", caseOrigin)
+      spec.handlingError = try optionalString(item, "handlingError", caseOrigin)
       if let trace = item["trace"] {
         guard let list = trace.arrayValue, let steps = strings(list) else {
           throw shapeError("`trace` must be an array of strings", caseOrigin)

@@ -66,6 +66,7 @@ public struct Resolver {
       record.append(("intent", .string(match.intent)))
       record.append(("params", Self.json(match.params)))
       if let trace = match.trace { record.append(("trace", .array(trace.map(JSONValue.string)))) }
+      if let error = match.handlingError { record.append(("handlingError", .string(error))) }
     case .unmatched(let nearest):
       record.append(("status", .string("unmatched")))
       if let nearest {

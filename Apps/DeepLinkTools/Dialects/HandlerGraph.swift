@@ -1,0 +1,157 @@
+import DeeperRouter
+import HandlingEngine
+import PatternCore
+
+/// A handler graph written as data (SPEC §5 `handlers`), turned into real
+/// ``HandlingEngine/AnyDeepLinkHandler`` objects so the engine runs exactly as in an app.
+///
+///     "handlers": {
+///       "root": {"showProfile": {"passTo": "profile"}, "*": {"reject": "unsupported"}},
+///       "profile": {"showProfile": {"open": true}, "follow": {"delay": true, "resume": {"open": true}}}
+///     }
+///
+/// Actions: `{"open": true}`, `{"reject": "message"}` (or `true`), `{"passTo": "handler"}`,
+/// `{"delay": true}` (kept), `{"delay": true, "resume": ACTION}` (kept, then resumed at once: the
+/// handler answers ACTION the second time). `"*"` is the entry for intents without their own.
+/// A handler with no entry for an intent rejects it.
+final class HandlerGraph {
+  indirect enum Action {
+    case open
+    case reject(String?)
+    case passTo(String)
+    case delay(resume: Action?)
+  }
+
+  private let entries: [String: [String: Action]]
+  private(set) var handlers: [String: AnyDeepLinkHandler<String>] = [:]
+  /// Set when a handler delayed a link it wants resumed.
+  private(set) var wantsResume = false
+
+  /// The root handler.
+  var root: AnyDeepLinkHandler<String> { handlers["root"]! }
+
+  init(_ json: JSONValue, origin: String) throws(Diagnostic) {
+    guard let members = json.objectValue else {
+      throw Self.error("`handlers` must be an object of handler names", origin)
+    }
+    var entries: [String: [String: Action]] = [:]
+    for (name, table) in members {
+      guard let intents = table.objectValue else {
+        throw Self.error("handler `\(name)` must be an object of intent names", origin)
+      }
+      var actions: [String: Action] = [:]
+      for (intent, action) in intents {
+        actions[intent] = try Self.action(action, "\(origin), handlers.\(name).\(intent)")
+      }
+      entries[name] = actions
+    }
+    guard entries["root"] != nil else {
+      throw Self.error("the handler graph has no `root` handler", origin)
+    }
+    for (name, actions) in entries {
+      for (intent, action) in actions {
+        for target in Self.targets(action) where entries[target] == nil {
+          throw Self.error(
+            "handler `\(name)` passes `\(intent)` to `\(target)`, which is not in the graph",
+            origin)
+        }
+      }
+    }
+    self.entries = entries
+    for name in entries.keys {
+      handlers[name] = AnyDeepLinkHandler(name: name) { [unowned self] link, animated in
+        self.answer(name, link, animated)
+      }
+    }
+  }
+
+  /// Forgets every handler's last state, so one URL's handling does not leak into the next.
+  func reset() {
+    wantsResume = false
+    for handler in handlers.values { handler.deeplinkHandling = nil }
+  }
+
+  private func answer(_ name: String, _ link: DeepLink<String>, _ animated: Bool)
+    -> DeepLinkHandling<String>
+  {
+    guard let action = entries[name]?[link.intent] ?? entries[name]?["*"] else {
+      return .rejected(link, GraphError("`\(name)` has no entry for intent `\(link.intent)`"))
+    }
+    return perform(action, name, link, animated)
+  }
+
+  private func perform(
+    _ action: Action, _ name: String, _ link: DeepLink<String>, _ animated: Bool
+  ) -> DeepLinkHandling<String> {
+    switch action {
+    case .open:
+      return .opened(link, nil)
+    case .reject(let message):
+      return .rejected(link, message.map(GraphError.init))
+    case .passTo(let target):
+      guard let next = handlers[target] else { return .passedThrough(link, nil) }
+      return .passedThrough(link, { _ in next })
+    case .delay(let resume):
+      if case .delayed = handlers[name]?.deeplinkHandling, let resume {
+        return perform(resume, name, link, animated)
+      }
+      wantsResume = resume != nil
+      return .delayed(link, animated, nil)
+    }
+  }
+
+  private static func action(_ json: JSONValue, _ origin: String) throws(Diagnostic) -> Action {
+    guard let members = json.objectValue else {
+      throw error("an action is an object such as {\"open\": true}", origin)
+    }
+    let keys = Set(members.map(\.0))
+    let verbs = keys.intersection(["open", "reject", "passTo", "delay"])
+    guard verbs.count == 1, let verb = verbs.first else {
+      throw error("an action has exactly one of `open`, `reject`, `passTo`, `delay`", origin)
+    }
+    let allowed: Set<String> = verb == "delay" ? ["delay", "resume"] : [verb]
+    if let extra = keys.subtracting(allowed).sorted().first {
+      throw error("unknown member `\(extra)` in an action", origin)
+    }
+    let value = json[verb]!
+    switch verb {
+    case "open":
+      guard value.boolValue == true else { throw error("`open` must be true", origin) }
+      return .open
+    case "reject":
+      if let message = value.stringValue { return .reject(message) }
+      guard value.boolValue == true else {
+        throw error("`reject` must be an error message or true", origin)
+      }
+      return .reject(nil)
+    case "passTo":
+      guard let target = value.stringValue else {
+        throw error("`passTo` must name a handler", origin)
+      }
+      return .passTo(target)
+    default:
+      guard value.boolValue == true else { throw error("`delay` must be true", origin) }
+      return .delay(resume: try json["resume"].map { v throws(Diagnostic) in
+        try action(v, origin + ".resume")
+      })
+    }
+  }
+
+  private static func targets(_ action: Action) -> [String] {
+    switch action {
+    case .passTo(let target): [target]
+    case .delay(let resume?): targets(resume)
+    default: []
+    }
+  }
+
+  private static func error(_ message: String, _ origin: String) -> Diagnostic {
+    Diagnostic(code: .invalidRequest, message: "invalid handler graph: " + message, origin: origin)
+  }
+}
+
+/// A rejection error carrying the graph's message.
+struct GraphError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
