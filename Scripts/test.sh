@@ -14,6 +14,7 @@ if grep -q "to type-check (limit" "$log"; then
   exit 1
 fi
 swift test --skip-build
+Scripts/check-dsl-misuse.sh
 Scripts/e2e.sh
 junit_args=()
 if [ -n "${CONFORMANCE_JUNIT:-}" ]; then junit_args=(--junit "$CONFORMANCE_JUNIT"); fi

@@ -30,8 +30,9 @@ public final class DeepLinkEngine<Intent> {
     public let deeplink: DeepLink<Intent>
     /// The handler that will be asked again on resume.
     public let handler: AnyDeepLinkHandler<Intent>
-    /// The chain of handler identities that led there (for cycle detection on resume).
+    /// The chain of handlers that led there (for cycle detection and messages on resume).
     let chain: [ObjectIdentifier]
+    let names: [String]
   }
 
   /// The handler every link starts at.
@@ -53,7 +54,7 @@ public final class DeepLinkEngine<Intent> {
     -> DeepLinkHandlingResult<Intent>
   {
     pending = nil
-    return run(deeplink, from: root, chain: [], animated: animated)
+    return run(deeplink, from: root, chain: [], names: [], animated: animated)
   }
 
   /// Asks the handler that delayed the pending link again; nil when nothing is pending.
@@ -61,17 +62,19 @@ public final class DeepLinkEngine<Intent> {
   public func resume(animated: Bool = true) -> DeepLinkHandlingResult<Intent>? {
     guard let pending else { return nil }
     self.pending = nil
-    return run(pending.deeplink, from: pending.handler, chain: pending.chain, animated: animated)
+    return run(
+      pending.deeplink, from: pending.handler, chain: pending.chain, names: pending.names,
+      animated: animated)
   }
 
   private func run(
     _ deeplink: DeepLink<Intent>, from start: AnyDeepLinkHandler<Intent>,
-    chain startChain: [ObjectIdentifier], animated: Bool
+    chain startChain: [ObjectIdentifier], names startNames: [String], animated: Bool
   ) -> DeepLinkHandlingResult<Intent> {
     var result = DeepLinkHandlingResult<Intent>(trace: [], final: nil)
     var handler = start
     var chain = startChain
-    var names: [String] = []
+    var names = startNames
     func record(_ step: DeepLinkTraceStep) {
       result.trace.append(step)
       configuration.log?(step)
@@ -96,7 +99,9 @@ public final class DeepLinkEngine<Intent> {
       case .delayed(let link, let delayedAnimated, let effect):
         record(DeepLinkTraceStep(handler: handler.deepLinkHandlerName, state: .delayed))
         // Kept whether or not there is a side effect (the original dropped it without one).
-        pending = PendingLink(deeplink: link, handler: handler, chain: Array(chain.dropLast()))
+        pending = PendingLink(
+          deeplink: link, handler: handler, chain: Array(chain.dropLast()),
+          names: Array(names.dropLast()))
         effect?(delayedAnimated)
         return result
       case .passedThrough(_, let next):
