@@ -51,9 +51,7 @@ struct DeeperPatternParserTests {
     #expect(try parser.parse(ast.description) == ast)
   }
 
-  @Test(
-    "malformed patterns point at the offending byte",
-    arguments: [
+  static let malformed: [(pattern: String, offset: Int, message: String)] = [
       ("profile/(info/:userId", 8, "unclosed group"),
       ("profile/info)", 12, "unbalanced ')'"),
       ("(a|)", 3, "empty alternative"),
@@ -75,7 +73,9 @@ struct DeeperPatternParserTests {
       ("p/a b", 3, "unexpected space"),
       ("p/(a)b", 5, "expected '/' before 'b'"),
       ("p?:a?:b", 4, "unexpected second '?'"),
-    ])
+    ]
+
+  @Test("malformed patterns point at the offending byte", arguments: malformed)
   func errors(pattern: String, offset: Int, message: String) {
     do {
       _ = try parser.parse(pattern)

@@ -1,0 +1,226 @@
+// The path grammar shared by the dialects' parsers. Errors are PatternSyntaxError with offsets.
+/// The shared tokenizer and path grammar of every string syntax (Deeper's path syntax, which
+/// MappingRouter, CrossroadRouter and FuncRouter accept too). Each dialect adds its own query
+/// grammar in an extension.
+///
+///     path     := element ('/' element)*
+///     element  := '(' path ('|' path)* ')' | '*' | capture | literal
+///     capture  := ':' name | ':' type '(' name ')'
+package struct PatternScanner {
+  package let text: String
+  package let bytes: [UInt8]
+  package var index: Int
+  /// Offsets of the '(' currently open, innermost last.
+  package var openGroups: [Int] = []
+  /// FuncRouter's positional captures: `:int` alone is an int capture named by its position.
+  package var positionalTypes = false
+  /// Positional captures read so far (their names are "0", "1", …).
+  package var positionalCount = 0
+  /// Extra bytes that end a path element (for dialects with more syntax after the path).
+  package var extraStops: Set<UInt8> = []
+
+  /// Scans `text`, optionally starting at a byte offset.
+  package init(_ text: String, start: Int = 0) {
+    self.text = text
+    self.bytes = Array(text.utf8)
+    self.index = start
+  }
+
+  package var atEnd: Bool { index >= bytes.count }
+  package var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  package func error(_ reason: PatternSyntaxError.Reason, at offset: Int? = nil) -> PatternSyntaxError {
+    PatternSyntaxError(reason, pattern: text, offset: offset ?? index)
+  }
+
+  /// The error for the byte at `index` when nothing can follow here.
+  package func unexpected() -> PatternSyntaxError {
+    switch current {
+    case UInt8(ascii: ")"):
+      return openGroups.isEmpty ? error(.unbalancedCloseParenthesis) : error(.unexpectedCharacter("')'"))
+    case UInt8(ascii: "|"):
+      return error(.pipeOutsideGroup)
+    case UInt8(ascii: "?"):
+      return error(.unexpectedCharacter("second '?'"))
+    case UInt8(ascii: "&"):
+      return error(
+        .other(message: "unexpected '&' in the path", hint: "query items come after '?'"))
+    default:
+      return error(.unexpectedCharacter(describe(index)))
+    }
+  }
+
+  package func describe(_ offset: Int) -> String {
+    guard offset < bytes.count else { return "end of pattern" }
+    let scalar = String(decoding: bytes[offset...].prefix(4), as: UTF8.self).first.map(String.init)
+    return "'\(scalar ?? "?")'"
+  }
+
+  // MARK: Path
+
+  package mutating func parsePath() throws(PatternSyntaxError) -> [PathNode] {
+    var nodes: [PathNode] = []
+    while true {
+      nodes.append(try parseElement())
+      guard current == UInt8(ascii: "/") else { break }
+      let slash = index
+      index += 1
+      if atEnd || current == UInt8(ascii: "?") {
+        throw error(.trailingSlash, at: slash)
+      }
+      if current == UInt8(ascii: "/") { throw error(.emptyComponent) }
+    }
+    return nodes
+  }
+
+  package mutating func parseElement() throws(PatternSyntaxError) -> PathNode {
+    switch current {
+    case nil:
+      throw error(.emptyPattern)
+    case UInt8(ascii: "/"):
+      throw error(.emptyComponent)
+    case UInt8(ascii: "("):
+      return try parseGroup()
+    case UInt8(ascii: "*"):
+      index += 1
+      if let next = current, !isElementEnd(next) { throw error(.wildcardNotWholeComponent) }
+      return .wildcard
+    case UInt8(ascii: ":"):
+      let (name, type) = try parseCapture()
+      return .capture(name: name, type: type)
+    case UInt8(ascii: ")"):
+      throw openGroups.isEmpty ? error(.unbalancedCloseParenthesis) : error(.emptyAlternative)
+    case UInt8(ascii: "|"):
+      throw openGroups.isEmpty ? error(.pipeOutsideGroup) : error(.emptyAlternative)
+    case UInt8(ascii: "?"), UInt8(ascii: "&"):
+      throw unexpected()
+    default:
+      return .literal(try parseLiteral())
+    }
+  }
+
+  package func isElementEnd(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "/") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "|")
+      || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "&") || extraStops.contains(byte)
+  }
+
+  package mutating func parseGroup() throws(PatternSyntaxError) -> PathNode {
+    let open = index
+    index += 1
+    openGroups.append(open)
+    if current == UInt8(ascii: ")") { throw error(.emptyGroup, at: open) }
+    var alternatives: [[PathNode]] = []
+    while true {
+      if atEnd { throw error(.unclosedGroup, at: open) }
+      if current == UInt8(ascii: "|") || current == UInt8(ascii: ")") {
+        throw error(.emptyAlternative)
+      }
+      alternatives.append(try parsePath())
+      if current == UInt8(ascii: "|") {
+        index += 1
+        continue
+      }
+      if current == UInt8(ascii: ")") { break }
+      if atEnd { throw error(.unclosedGroup, at: open) }
+      throw error(.expectedSeparator(found: describe(index)))
+    }
+    index += 1
+    openGroups.removeLast()
+    if let next = current, !isElementEnd(next) {
+      throw error(.expectedSeparator(found: describe(index)))
+    }
+    return alternatives.count == 1 ? .optional(alternatives[0]) : .choice(alternatives)
+  }
+
+  /// `:name` or `:type(name)`.
+  package mutating func parseCapture() throws(PatternSyntaxError) -> (String, ValueType) {
+    let colon = index
+    index += 1
+    let nameStart = index
+    let first = readName()
+    if current == UInt8(ascii: "(") {
+      let typeName = first
+      guard let type = ValueType(name: typeName) else {
+        throw error(typeName.isEmpty ? .missingCaptureName : .unknownType(typeName), at: nameStart)
+      }
+      let open = index
+      index += 1
+      let innerStart = index
+      let name = readName()
+      guard current == UInt8(ascii: ")") else {
+        if atEnd || isElementEnd(current!) {
+          throw error(name.isEmpty ? .missingCaptureName : .unclosedCapture, at: name.isEmpty ? innerStart : open)
+        }
+        throw error(.unexpectedCharacter(describe(index) + " in a capture name"))
+      }
+      guard !name.isEmpty else { throw error(.missingCaptureName, at: innerStart) }
+      index += 1
+      try expectElementEnd()
+      return (name, type)
+    }
+    guard !first.isEmpty else { throw error(.missingCaptureName, at: colon) }
+    try expectElementEnd()
+    if positionalTypes, let type = ValueType(name: first), first != "num" {
+      // FuncRouter: `:int` alone is the next positional capture, named by its position.
+      positionalCount += 1
+      return (String(positionalCount - 1), type)
+    }
+    return (first, .string)
+  }
+
+  package mutating func expectElementEnd() throws(PatternSyntaxError) {
+    if let next = current, !isElementEnd(next) {
+      throw error(.unexpectedCharacter(describe(index) + " after a capture"))
+    }
+  }
+
+  package mutating func readName() -> String {
+    let start = index
+    while let byte = current,
+      isAlphaNumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        || byte == UInt8(ascii: ".")
+    {
+      index += 1
+    }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  package func isAlphaNumeric(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+      || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+  }
+
+  /// Literal text up to the next syntax character; `%XX` escapes are decoded.
+  package mutating func parseLiteral() throws(PatternSyntaxError) -> String {
+    var decoded: [UInt8] = []
+    while let byte = current, !isElementEnd(byte), byte != UInt8(ascii: "(") {
+      switch byte {
+      case UInt8(ascii: "*"):
+        throw error(.wildcardNotWholeComponent)
+      case 0...0x20, 0x7F:
+        throw error(.unexpectedCharacter(byte == 0x20 ? "space" : "control character"))
+      case UInt8(ascii: "%"):
+        guard index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]),
+          let low = hexDigit(bytes[index + 2])
+        else { throw error(.malformedEscape) }
+        decoded.append(high << 4 | low)
+        index += 3
+      default:
+        decoded.append(byte)
+        index += 1
+      }
+    }
+    if current == UInt8(ascii: "(") { throw error(.expectedSeparator(found: "'('")) }
+    return String(decoding: decoded, as: UTF8.self)
+  }
+
+  package func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 0x30
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 0x57
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - 0x37
+    default: nil
+    }
+  }
+}
