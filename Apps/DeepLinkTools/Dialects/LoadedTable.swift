@@ -82,12 +82,16 @@ public struct TableSet {
     self.tables = tables
   }
 
-  /// Resolves a URL against each table in turn.
+  /// Resolves a URL against each table in turn. A `missing_params` answer does not stop the
+  /// search (a later table may match); it is the result when no table does.
   public func resolve(_ url: String) -> TableOutcome {
     var nearest: NearestRoute?
+    var missing: Diagnostic?
     for table in tables {
       switch table.resolve(url) {
       case .matched(let match): return .matched(match)
+      case .error(let diagnostic) where diagnostic.code == .missingParams:
+        if missing == nil { missing = diagnostic }
       case .error(let diagnostic): return .error(diagnostic)
       case .unmatched(let candidate?):
         if nearest == nil || candidate.reason.closeness > nearest!.reason.closeness {
@@ -96,6 +100,7 @@ public struct TableSet {
       case .unmatched(nil): continue
       }
     }
+    if let missing { return .error(missing) }
     return .unmatched(nearest)
   }
 }

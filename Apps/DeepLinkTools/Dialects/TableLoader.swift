@@ -3,7 +3,7 @@ import PatternCore
 /// Loads a ``TableSpec`` through the library API of its dialect.
 public enum TableLoader {
   /// The dialects the tools can load today.
-  public static let supportedDialects = ["deeper"]
+  public static let supportedDialects = ["deeper", "mapping"]
 
   /// Every dialect name the formats know.
   public static let knownDialects = ["deeper", "func", "mapping", "crossroad"]
@@ -14,6 +14,8 @@ public enum TableLoader {
     switch spec.dialect {
     case "deeper":
       return try DeeperTable(spec)
+    case "mapping":
+      return try MappingTable(spec)
     case let other where knownDialects.contains(other):
       throw Diagnostic(
         code: .invalidRequest, message: "the `\(other)` dialect is not available yet",

@@ -1,0 +1,104 @@
+import MappingRouter
+import PatternCore
+
+/// A `mapping` table: `groups` of maps loaded through ``MappingRouter/Router``. The target name
+/// plays the part of the intent; a URL whose path matched but lacks required items resolves to a
+/// `missing_params` error with the SPEC's message.
+struct MappingTable: LoadedTable {
+  let name: String
+  let dialect = "mapping"
+  let router: Router
+
+  init(_ spec: TableSpec) throws(Diagnostic) {
+    name = spec.name
+    var withDefault = spec
+    if withDefault.scheme == nil && withDefault.sources == nil { withDefault.scheme = "native" }
+    let scheme = try TableLoader.singleScheme(withDefault)
+    if !spec.routes.isEmpty {
+      throw Diagnostic(
+        code: .invalidRequest, message: "mapping tables list their maps under `groups`",
+        hint: "move the routes into \"groups\": [{\"group\": ..., \"maps\": [...]}]",
+        origin: spec.origin)
+    }
+    let infos = try Self.groups(spec)
+    do {
+      router = try Router.load(scheme: scheme, mappingInfo: infos)
+    } catch {
+      var diagnostic = error.diagnostic
+      diagnostic.origin = spec.origin + (diagnostic.origin.map { ", " + $0 } ?? "")
+      throw diagnostic
+    }
+  }
+
+  private static func groups(_ spec: TableSpec) throws(Diagnostic) -> [MappingInfo] {
+    func error(_ message: String, _ origin: String) -> Diagnostic {
+      Diagnostic(code: .invalidRequest, message: "invalid manifest: " + message, origin: origin)
+    }
+    guard let list = spec.json["groups"]?.arrayValue else {
+      throw error("a mapping table needs `groups`, an array", spec.origin)
+    }
+    var infos: [MappingInfo] = []
+    for (groupIndex, group) in list.enumerated() {
+      let origin = "\(spec.origin), groups[\(groupIndex)]"
+      guard let groupName = group["group"]?.stringValue else {
+        throw error("missing `group` (a string)", origin)
+      }
+      guard let maps = group["maps"]?.arrayValue else {
+        throw error("missing `maps` (an array)", origin)
+      }
+      var result: [Map] = []
+      for (mapIndex, map) in maps.enumerated() {
+        let mapOrigin = "\(origin), maps[\(mapIndex)]"
+        let route = map["route"]?.stringValue
+        let action = map["action"]?.stringValue
+        guard (route == nil) != (action == nil), let path = route ?? action else {
+          throw error("a map has exactly one of `route` and `action` (a string)", mapOrigin)
+        }
+        guard let target = map["target"]?.stringValue else {
+          throw error("missing `target` (a string)", mapOrigin)
+        }
+        var remark: String?
+        if let value = map["remark"] {
+          guard let text = value.stringValue else {
+            throw error("`remark` must be a string", mapOrigin)
+          }
+          remark = text
+        }
+        result.append(.named(route != nil ? .route : .action, path, target: target, remark: remark))
+      }
+      infos.append(MappingInfo(group: groupName, maps: result))
+    }
+    return infos
+  }
+
+  var patterns: [String] {
+    router.entries.map { $0.group + ($0.map.path.hasPrefix("/") ? "" : "/") + $0.map.path }
+  }
+
+  var warnings: [AnalysisWarning] {
+    RouteTableAnalysis.analyze(
+      zip(router.entries, patterns).map { AnalyzedRoute(pattern: $0.pattern, text: $1) },
+      options: router.table.options)
+  }
+
+  func resolve(_ url: String) -> TableOutcome {
+    switch router.resolve(url) {
+    case .matched(let match):
+      return .matched(
+        TableMatch(
+          table: name, dialect: dialect, route: match.routeIndex,
+          pattern: patterns[match.routeIndex], intent: match.entry.map.targetName,
+          params: match.parameters.captures))
+    case .missingParameters(let error):
+      return .error(error.diagnostic)
+    case .unmatched(let nearest):
+      return .unmatched(
+        nearest.map {
+          NearestRoute(
+            table: name, route: $0.0, pattern: patterns[$0.0], reason: $0.1)
+        })
+    case .invalid(let error):
+      return .error(error.diagnostic)
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import PatternCore
+
+/// Why a group of maps could not be loaded.
+public enum MappingLoadError: Error, Sendable, Hashable, CustomStringConvertible,
+  DiagnosticConvertible
+{
+  /// A malformed path or `{...}` item in `group`'s map at `index`.
+  case syntax(PatternSyntaxError, group: String, index: Int)
+  /// Two maps with the same path (ignoring the query and capture names) in one scheme.
+  case duplicatePath(path: String, first: String, second: String)
+  /// An empty group name, or one with characters a component cannot hold.
+  case invalidGroup(String)
+
+  public var diagnostic: Diagnostic {
+    switch self {
+    case .syntax(let error, let group, let index):
+      var diagnostic = error.diagnostic
+      diagnostic.origin = "group `\(group)`, maps[\(index)]"
+      return diagnostic
+    case .duplicatePath(let path, let first, let second):
+      return Diagnostic(
+        code: .duplicateRoute, message: "duplicate path `\(path)`",
+        hint: "\(second) repeats \(first); one scheme holds each path once")
+    case .invalidGroup(let group):
+      return Diagnostic(
+        code: .patternSyntax, message: "invalid group `\(group)`", source: group, offset: 0,
+        hint: "a group is one non-empty path component")
+    }
+  }
+
+  public var description: String { diagnostic.description }
+}

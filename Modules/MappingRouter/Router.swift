@@ -1,0 +1,210 @@
+import PatternCore
+
+/// The MappingInfo router (seed 002): groups of maps compiled into one shared route table.
+///
+///     let router = try Router.load(mappingInfo: userMapping, chatMapping)
+///     switch router.open("native://user/info?id=10086&name=PartyMan&age=18") {
+///     case .route(let target, let map): ...   // a UserController made from the parameters
+///     case .action(let map): ...               // an action ran
+///     case .failed(let error): print("❌ \(error)")
+///     }
+///
+/// Literals compare case-insensitively. `Router.load(mappingInfo:)` makes a new router (the
+/// original loaded into a global one; this package has no global state).
+public final class Router: Sendable {
+  /// One loaded map with where it came from.
+  public struct Entry: Sendable {
+    /// The group.
+    public let group: String
+    /// The map.
+    public let map: Map
+    /// Its AST (the group first).
+    public let pattern: RoutePattern
+  }
+
+  /// The scheme the router answers, lower-cased.
+  public let scheme: String
+  /// Every map, in registration order (groups in load order).
+  public let entries: [Entry]
+  /// The compiled table.
+  public let table: RouteTable
+  /// The same routes without their queries, to tell a missing parameter from a wrong path.
+  let pathTable: RouteTable
+  /// The URL size limits.
+  public let limits: URLLimits
+
+  /// Creates a router from maps already checked by ``load(scheme:limits:mappingInfo:)``.
+  init(scheme: String, entries: [Entry], limits: URLLimits) {
+    self.scheme = scheme.lowercased()
+    self.entries = entries
+    self.limits = limits
+    self.table = RouteTable(
+      patterns: entries.map(\.pattern), options: MatchOptions(literalsIgnoreCase: true))
+    self.pathTable = RouteTable(
+      patterns: entries.map { RoutePattern(path: $0.pattern.path) }, options: table.options)
+  }
+
+  /// Loads groups of maps into a new router.
+  /// - Throws: ``MappingLoadError`` for a malformed path or item, or a duplicate path.
+  public static func load(
+    scheme: String = "native", limits: URLLimits = .default, mappingInfo: MappingInfo...
+  ) throws(MappingLoadError) -> Router {
+    try load(scheme: scheme, limits: limits, mappingInfo: mappingInfo)
+  }
+
+  /// Loads groups of maps into a new router.
+  public static func load(
+    scheme: String = "native", limits: URLLimits = .default, mappingInfo: [MappingInfo]
+  ) throws(MappingLoadError) -> Router {
+    var entries: [Entry] = []
+    var seen: [RoutePattern: String] = [:]
+    for info in mappingInfo {
+      guard !info.group.isEmpty,
+        !info.group.contains(where: { "/?{}&*:()|".contains($0) || $0.isWhitespace })
+      else { throw .invalidGroup(info.group) }
+      for (index, map) in info.maps.enumerated() {
+        let pattern: RoutePattern
+        do {
+          pattern = try MappingPatternParser().parse(map.path, group: info.group)
+        } catch {
+          throw .syntax(error, group: info.group, index: index)
+        }
+        let key = Self.pathKey(pattern)
+        let name = "`\(info.group)` map \(index) `\(map.path)`"
+        if let first = seen[key] {
+          throw .duplicatePath(
+            path: info.group + "/" + map.path.split(separator: "?", maxSplits: 1)[0]
+              .trimmingPrefix("/"), first: first, second: name)
+        }
+        seen[key] = name
+        entries.append(Entry(group: info.group, map: map, pattern: pattern))
+      }
+    }
+    return Router(scheme: scheme, entries: entries, limits: limits)
+  }
+
+  /// The path part of a pattern, with literals folded and names erased: two maps with the
+  /// same key answer the same URLs.
+  static func pathKey(_ pattern: RoutePattern) -> RoutePattern {
+    func fold(_ nodes: [PathNode]) -> [PathNode] {
+      nodes.map { node in
+        switch node {
+        case .literal(let text): .literal(text.lowercased())
+        case .capture, .wildcard: node
+        case .optional(let inner): .optional(fold(inner))
+        case .choice(let alternatives): .choice(alternatives.map(fold))
+        }
+      }
+    }
+    return RoutePattern(path: fold(pattern.path)).anonymized
+  }
+
+  /// Finds the map for a URL without constructing or running anything.
+  public func resolve(_ string: String) -> MappingResolution {
+    let url: ParsedURL
+    do {
+      url = try URLParser(limits: limits).parse(string)
+    } catch {
+      return .invalid(error)
+    }
+    guard url.scheme == scheme else {
+      return .unmatched(
+        nearest: entries.isEmpty
+          ? nil : (0, MissReason(message: "scheme `\(url.scheme)` is not `\(scheme)`", closeness: -1)))
+    }
+    let input = url.routingInput
+    if let match = table.firstMatch(input) {
+      return .matched(
+        MappingMatch(
+          routeIndex: match.routeIndex, entry: entries[match.routeIndex],
+          parameters: MappingParameters(captures: match.captures, query: url.query)))
+    }
+    // A path that matched with required items missing is reported as such (SPEC §4.3).
+    if let pathMatch = pathTable.firstMatch(input) {
+      let index = pathMatch.routeIndex
+      let entry = entries[index]
+      let present = Set(url.query.map(\.key))
+      let requiredItems = entry.pattern.queryItems.filter(\.required)
+      let missing = requiredItems.filter { !$0.keys.contains(where: present.contains) }
+      return .missingParameters(
+        MissingParametersError(
+          url: string, routeIndex: index, missing: missing.map(\.keys),
+          required: requiredItems.map(\.keys)))
+    }
+    return .unmatched(nearest: table.nearestMiss(input))
+  }
+
+  /// Resolves a URL and opens its map: constructs the route's target or runs the action.
+  public func open(_ string: String) -> MappingOpenResult {
+    switch resolve(string) {
+    case .invalid(let error):
+      return .failed(.invalidURL(error))
+    case .unmatched(let nearest):
+      return .failed(.unmatched(url: string, nearest: nearest?.1.message))
+    case .missingParameters(let error):
+      return .failed(.missingParameters(error))
+    case .matched(let match):
+      let map = match.entry.map
+      guard let perform = map.perform else {
+        return map.kind == .route ? .named(map) : .action(map)
+      }
+      do {
+        switch try perform(match.parameters) {
+        case .made(let target): return .route(target, map)
+        case .ran: return .action(map)
+        }
+      } catch {
+        return .failed(.targetFailed(target: map.targetName, reason: String(describing: error)))
+      }
+    }
+  }
+}
+
+/// A URL's map, or why there is none.
+public enum MappingResolution: Sendable {
+  case matched(MappingMatch)
+  case missingParameters(MissingParametersError)
+  case unmatched(nearest: (Int, MissReason)?)
+  case invalid(URLParseError)
+}
+
+/// The map a URL resolved to.
+public struct MappingMatch: Sendable {
+  /// The registration index.
+  public let routeIndex: Int
+  /// The map and its group.
+  public let entry: Router.Entry
+  /// The typed parameters.
+  public let parameters: MappingParameters
+}
+
+/// What ``Router/open(_:)`` did.
+public enum MappingOpenResult: Sendable {
+  /// A route's target was constructed.
+  case route(any RouteTarget, Map)
+  /// A map written as data matched; nothing was constructed.
+  case named(Map)
+  /// An action ran.
+  case action(Map)
+  /// Nothing was opened.
+  case failed(MappingOpenError)
+}
+
+/// Why a URL was not opened.
+public enum MappingOpenError: Error, Sendable, CustomStringConvertible {
+  case invalidURL(URLParseError)
+  case unmatched(url: String, nearest: String?)
+  case missingParameters(MissingParametersError)
+  /// The target's initializer or the action threw.
+  case targetFailed(target: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .invalidURL(let error): error.description
+    case .unmatched(let url, let nearest):
+      "no route for \(url)" + (nearest.map { " (nearest: \($0))" } ?? "")
+    case .missingParameters(let error): error.message
+    case .targetFailed(let target, let reason): "`\(target)` failed: \(reason)"
+    }
+  }
+}
