@@ -58,6 +58,9 @@ let package = Package(
     .testTarget(
       name: "HandlingEngineTests", dependencies: ["HandlingEngine"],
       path: "Tests/HandlingEngineTests"),
+    .testTarget(
+      name: "MappingRouterTests", dependencies: ["MappingRouter", "PatternCore"],
+      path: "Tests/MappingRouterTests"),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore"], path: "Tests/PatternCoreTests"),
     .testTarget(
       name: "DeeperRouterTests", dependencies: ["DeeperRouter", "PatternCore", "HandlingEngine"],
