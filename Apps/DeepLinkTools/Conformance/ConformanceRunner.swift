@@ -104,7 +104,17 @@ public struct ConformanceRunner {
   /// Checks one case against the tables.
   func check(_ item: CaseSpec, _ tables: TableSet, file: String, table: String?) -> Result {
     let outcome = tables.resolve(item.url)
-    let mismatch = Self.compare(item, outcome)
+    var mismatch = Self.compare(item, outcome)
+    if mismatch == nil, let checks = item.context {
+      if case .matched(let match) = outcome,
+        let table = tables.tables.first(where: { $0.name == match.table })
+      {
+        let problems = table.checkContext(item.url, checks)
+        if !problems.isEmpty { mismatch = " (" + problems.joined(separator: "; ") + ")" }
+      } else {
+        mismatch = " (context checks need a match)"
+      }
+    }
     return Result(
       file: file, table: table, subject: item.url,
       failure: mismatch.map {

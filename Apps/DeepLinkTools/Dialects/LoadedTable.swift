@@ -13,6 +13,14 @@ public protocol LoadedTable {
   func resolve(_ url: String) -> TableOutcome
   /// Warnings from route-table analysis.
   var warnings: [AnalysisWarning] { get }
+  /// Runs a fixture's typed `context` checks for a URL; returns what differed.
+  func checkContext(_ url: String, _ checks: [JSONValue]) -> [String]
+}
+
+extension LoadedTable {
+  public func checkContext(_ url: String, _ checks: [JSONValue]) -> [String] {
+    ["`context` checks apply to crossroad tables only"]
+  }
 }
 
 /// What a table made of one URL.

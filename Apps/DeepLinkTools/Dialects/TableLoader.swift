@@ -3,7 +3,7 @@ import PatternCore
 /// Loads a ``TableSpec`` through the library API of its dialect.
 public enum TableLoader {
   /// The dialects the tools can load today.
-  public static let supportedDialects = ["deeper", "mapping"]
+  public static let supportedDialects = ["deeper", "mapping", "crossroad"]
 
   /// Every dialect name the formats know.
   public static let knownDialects = ["deeper", "func", "mapping", "crossroad"]
@@ -16,6 +16,8 @@ public enum TableLoader {
       return try DeeperTable(spec)
     case "mapping":
       return try MappingTable(spec)
+    case "crossroad":
+      return try CrossroadTable(spec)
     case let other where knownDialects.contains(other):
       throw Diagnostic(
         code: .invalidRequest, message: "the `\(other)` dialect is not available yet",

@@ -64,6 +64,8 @@ public struct CaseSpec: Sendable {
   public var trace: [String]?
   /// The expected table name.
   public var table: String?
+  /// Typed reads of the Crossroad context to check (`context`).
+  public var context: [JSONValue]?
   /// The expected error of the last handling step (`handlingError`).
   public var handlingError: String?
   /// The index of the case in its list, for messages.

@@ -156,6 +156,12 @@ public enum ManifestLoader {
       spec.message = try optionalString(item, "message", caseOrigin)
       spec.table = try optionalString(item, "table", caseOrigin)
       spec.handlingError = try optionalString(item, "handlingError", caseOrigin)
+      if let context = item["context"] {
+        guard let checks = context.arrayValue else {
+          throw shapeError("`context` must be an array of checks", caseOrigin)
+        }
+        spec.context = checks
+      }
       if let trace = item["trace"] {
         guard let list = trace.arrayValue, let steps = strings(list) else {
           throw shapeError("`trace` must be an array of strings", caseOrigin)

@@ -1,0 +1,198 @@
+import CrossroadRouter
+import Foundation
+import PatternCore
+
+/// A `crossroad` table: routes registered through ``CrossroadRouter/Router`` with handlers that
+/// accept (or decline, for `"declines": true`). `sources` lists schemes and universal link
+/// origins; `scheme` alone is one source.
+struct CrossroadTable: LoadedTable {
+  let name: String
+  let dialect = "crossroad"
+  let router: DefaultRouter
+
+  init(_ spec: TableSpec) throws(Diagnostic) {
+    name = spec.name
+    guard let sources = spec.sources ?? spec.scheme.map({ [$0] }) else {
+      throw Diagnostic(
+        code: .invalidSource, message: "missing `sources` (or `scheme`)",
+        hint: "e.g. \"sources\": [\"pokedex\", \"https://example.com\"]", origin: spec.origin)
+    }
+    router = DefaultRouter(accepting: sources)
+    for (index, route) in spec.routes.enumerated() {
+      let declines = route.declines
+      do {
+        try router.register(routes: [(route.pattern, { _ in !declines })])
+      } catch {
+        var diagnostic = error.diagnostic
+        diagnostic.origin = "\(spec.origin), routes[\(index)]"
+        throw diagnostic
+      }
+    }
+    if spec.routes.isEmpty {
+      do {
+        _ = try router.sources()
+      } catch {
+        var diagnostic = error.diagnostic
+        diagnostic.origin = spec.origin
+        throw diagnostic
+      }
+    }
+    intents = spec.routes.map(\.intent)
+  }
+
+  private let intents: [String]
+
+  var patterns: [String] { router.routes.map(\.text) }
+
+  var warnings: [AnalysisWarning] {
+    RouteTableAnalysis.analyze(
+      router.routes.map { AnalyzedRoute(pattern: $0.pattern, text: $0.text) },
+      options: router.table.options)
+  }
+
+  func resolve(_ url: String) -> TableOutcome {
+    switch router.resolve(url) {
+    case .matched(let index, let context, _):
+      return .matched(
+        TableMatch(
+          table: name, dialect: dialect, route: index, pattern: patterns[index],
+          intent: intents[index], params: context.arguments))
+    case .unmatched(let nearest, _):
+      return .unmatched(
+        nearest.map {
+          NearestRoute(table: name, route: $0.0, pattern: patterns[$0.0], reason: $0.1)
+        })
+    case .invalid(let error):
+      return .error(error.diagnostic)
+    }
+  }
+
+  func checkContext(_ url: String, _ checks: [JSONValue]) -> [String] {
+    guard case .matched(_, let context, _) = router.resolve(url) else {
+      return ["no route accepted the URL, so there is no context"]
+    }
+    return checks.enumerated().compactMap { index, check in
+      ContextCheck.run(check, context).map { "context[\(index)]: \($0)" }
+    }
+  }
+}
+
+/// One typed read of a ``CrossroadRouter/Context``, written in a fixture:
+///
+///     {"argument": "pokedexID", "as": "Int", "value": 25}
+///     {"parameter": "types", "as": "[enum:water|grass|fire]", "value": ["water", "grass"]}
+///     {"requiredParameter": "page", "as": "Int", "error": "couldNotParse"}
+///     {"queryParameter": "Type", "value": "fire"}
+///
+/// `argument` and `requiredParameter` throw (`error`: keyNotFound or couldNotParse);
+/// `parameter` and `queryParameter` give null when absent or unparsable. Types: Int, Int64,
+/// Float, Double, Bool, String, URL, `enum:a|b` (a String-backed enum), `[T]` and `Set<T>`.
+enum ContextCheck {
+  /// Nil when the check holds; otherwise what differed.
+  static func run(_ check: JSONValue, _ context: Context<Void>) -> String? {
+    let kinds = ["argument", "parameter", "requiredParameter", "queryParameter"]
+    guard let kind = kinds.first(where: { check[$0] != nil }), let key = check[kind]?.stringValue
+    else { return "a check names one of \(kinds.joined(separator: ", ")) with a string key" }
+    let typeName = kind == "queryParameter" ? "String" : (check["as"]?.stringValue ?? "")
+    guard let type = ArgumentType(typeName) else { return "unknown type `\(typeName)`" }
+    let actual: Swift.Result<JSONValue, Context<Void>.Error>
+    switch kind {
+    case "argument", "requiredParameter":
+      guard let text = kind == "argument" ? context.arguments.text(key) : context.queryParameter(named: key)
+      else {
+        actual = .failure(.keyNotFound(key))
+        break
+      }
+      if let value = type.read(text) {
+        actual = .success(value)
+      } else {
+        actual = .failure(.couldNotParse(key: key, value: text, type: typeName))
+      }
+    default:
+      actual = .success(context.queryParameter(named: key).flatMap(type.read) ?? .null)
+    }
+    switch (actual, check["error"]?.stringValue, check["value"]) {
+    case (.failure(let error), let expected?, _):
+      let name = if case .keyNotFound = error { "keyNotFound" } else { "couldNotParse" }
+      return name == expected ? nil : "expected error \(expected), got \(name)"
+    case (.failure(let error), nil, _):
+      return "expected a value, got error: \(error)"
+    case (.success(let value), let expected?, _):
+      return "expected error \(expected), got \(JSONWriter.write(value))"
+    case (.success(let value), nil, let expected?):
+      return type.equal(value, expected)
+        ? nil : "expected \(JSONWriter.write(expected)), got \(JSONWriter.write(value))"
+    case (.success, nil, nil):
+      return "a check needs `value` or `error`"
+    }
+  }
+}
+
+/// A type name of a context check and how to read text as it.
+indirect enum ArgumentType {
+  case int, int64, float, double, bool, string, url
+  case enumeration(Set<String>)
+  case array(ArgumentType)
+  case set(ArgumentType)
+
+  init?(_ name: String) {
+    switch name {
+    case "Int": self = .int
+    case "Int64": self = .int64
+    case "Float": self = .float
+    case "Double": self = .double
+    case "Bool": self = .bool
+    case "String": self = .string
+    case "URL": self = .url
+    case _ where name.hasPrefix("enum:"):
+      self = .enumeration(Set(name.dropFirst(5).split(separator: "|").map(String.init)))
+    case _ where name.hasPrefix("[") && name.hasSuffix("]"):
+      guard let element = ArgumentType(String(name.dropFirst().dropLast())) else { return nil }
+      self = .array(element)
+    case _ where name.hasPrefix("Set<") && name.hasSuffix(">"):
+      guard let element = ArgumentType(String(name.dropFirst(4).dropLast())) else { return nil }
+      self = .set(element)
+    default: return nil
+    }
+  }
+
+  /// Reads text through the library's own ``CrossroadRouter/Argument`` conformances.
+  func read(_ text: String) -> JSONValue? {
+    switch self {
+    case .int: Int(argument: text).map { .number(String($0)) }
+    case .int64: Int64(argument: text).map { .number(String($0)) }
+    case .float: Float(argument: text).map { .number(String(Double($0))) }
+    case .double: Double(argument: text).map { .number($0.description) }
+    case .bool: Bool(argument: text).map(JSONValue.bool)
+    case .string: .string(text)
+    case .url: URL(argument: text).map { .string($0.absoluteString) }
+    case .enumeration(let cases): cases.contains(text) ? .string(text) : nil
+    case .array(let element), .set(let element):
+      [String](argument: text).flatMap { pieces in
+        let values = pieces.compactMap(element.read)
+        return values.count == pieces.count ? .array(values) : nil
+      }
+    }
+  }
+
+  /// Compares a read value with the expected JSON (numbers by value; sets in any order).
+  func equal(_ value: JSONValue, _ expected: JSONValue) -> Bool {
+    switch (self, value, expected) {
+    case (.int, .number(let a), .number(let b)), (.int64, .number(let a), .number(let b)):
+      return Int64(a) == Int64(b)
+    case (.float, .number(let a), .number(let b)):
+      return Double(b).map { Float($0) } == Double(a).map { Float($0) }
+    case (.double, .number(let a), .number(let b)):
+      return Double(a) == Double(b)
+    case (.array(let element), .array(let a), .array(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { element.equal($0, $1) }
+    case (.set(let element), .array(let a), .array(let b)):
+      let unique = a.reduce(into: [JSONValue]()) { list, item in
+        if !list.contains(where: { element.equal($0, item) }) { list.append(item) }
+      }
+      return unique.count == b.count && b.allSatisfy { item in unique.contains { element.equal($0, item) } }
+    default:
+      return value == expected
+    }
+  }
+}

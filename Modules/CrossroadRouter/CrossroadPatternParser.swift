@@ -1,0 +1,83 @@
+import PatternCore
+
+/// Parses Crossroad patterns (seed 003): `pokedex://pokemons/:pokedexID` (one scheme),
+/// `https://example.com/pokemons/:id` (one universal link source), `/pokemons/:id` or
+/// `pokemons/:id` (every source). The path accepts Deeper's extensions (`*`, `(x)`, `(a|b)`,
+/// `:int(x)`). Query parameters are read from the ``Context``, so a pattern has no query.
+public struct CrossroadPatternParser: Sendable {
+  /// A parsed pattern: the source it names (nil for every source) and its AST.
+  public struct Parsed: Sendable, Hashable {
+    public let source: LinkSource?
+    public let pattern: RoutePattern
+  }
+
+  /// Creates a parser.
+  public init() {}
+
+  /// Parses a pattern.
+  /// - Throws: ``CrossroadError``.
+  public func parse(_ text: String) throws(CrossroadError) -> Parsed {
+    var source: LinkSource?
+    var start = 0
+    let bytes = Array(text.utf8)
+    if let separator = Self.schemeSeparator(bytes) {
+      let scheme = String(decoding: bytes[0..<separator], as: UTF8.self).lowercased()
+      start = separator + 3
+      if scheme == "http" || scheme == "https" {
+        // The origin runs to the first '/' after the host.
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+        source = try LinkSource(parsing: String(decoding: bytes[0..<end], as: UTF8.self))
+        start = end
+      } else {
+        source = try LinkSource(parsing: scheme)
+      }
+    }
+    var scanner = PatternScanner(text, start: start)
+    do throws(PatternSyntaxError) {
+      if scanner.current == UInt8(ascii: "/") { scanner.index += 1 }
+      var path: [PathNode] = []
+      if !scanner.atEnd {
+        if scanner.current == UInt8(ascii: "?") {
+          throw scanner.error(
+            .other(
+              message: "query in a Crossroad pattern",
+              hint: "read query parameters from the context: context.parameter(for:)"))
+        }
+        path = try scanner.parsePath()
+      }
+      if scanner.current == UInt8(ascii: "?") {
+        throw scanner.error(
+          .other(
+            message: "query in a Crossroad pattern",
+            hint: "read query parameters from the context: context.parameter(for:)"))
+      }
+      if !scanner.atEnd { throw scanner.unexpected() }
+      if path.isEmpty && source == nil { throw scanner.error(.emptyPattern, at: 0) }
+      return Parsed(source: source, pattern: RoutePattern(path: path))
+    } catch {
+      throw .syntax(error)
+    }
+  }
+
+  /// The offset of `://` after a valid scheme at the start, if any.
+  static func schemeSeparator(_ bytes: [UInt8]) -> Int? {
+    guard let first = bytes.first, (first | 0x20) >= 0x61, (first | 0x20) <= 0x7A else {
+      return nil
+    }
+    var index = 1
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ":") {
+        return index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
+          ? index : nil
+      }
+      let isSchemeByte =
+        ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+        || byte == 0x2B || byte == 0x2D || byte == 0x2E
+      guard isSchemeByte else { return nil }
+      index += 1
+    }
+    return nil
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import PatternCore
+
+/// Where links come from: a custom URL scheme, or a universal link origin (https + host [+ port]).
+public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
+  /// `pokedex`: URLs `pokedex://...`; the host is the first component.
+  case urlScheme(String)
+  /// `https://example.com`: the host (and port, when named) must match; the path is matched.
+  case universalLink(scheme: String, host: String, port: Int?)
+
+  /// Schemes that belong to the system and cannot be a custom scheme.
+  public static let wellKnownSchemes: Set<String> = ["http", "https", "tel", "mailto", "facetime"]
+
+  /// Parses `pokedex` or `https://example.com[:port]`.
+  /// - Throws: ``CrossroadError/invalidSource(_:reason:)``.
+  public init(parsing text: String) throws(CrossroadError) {
+    let lower = text.lowercased()
+    if let range = lower.range(of: "://") {
+      let scheme = String(lower[..<range.lowerBound])
+      let rest = String(text[range.upperBound...])
+      guard scheme == "http" || scheme == "https" else {
+        throw .invalidSource(text, reason: "a universal link source is http(s)://host; a custom scheme is written without ://")
+      }
+      guard !rest.isEmpty else { throw .invalidSource(text, reason: "the source has no host") }
+      var hostPart = Substring(rest)
+      if hostPart.hasSuffix("/") { hostPart = hostPart.dropLast() }
+      guard !hostPart.contains("/"), !hostPart.contains("?"), !hostPart.contains("#") else {
+        throw .invalidSource(text, reason: "a universal link source names a host, not a path")
+      }
+      var host = String(hostPart)
+      var port: Int?
+      if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") {
+        guard let value = Int(host[host.index(after: colon)...]), value >= 0, value < 65536 else {
+          throw .invalidSource(text, reason: "the port is not a number")
+        }
+        port = value
+        host = String(host[..<colon])
+      }
+      guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "@" }) else {
+        throw .invalidSource(text, reason: "the host is not valid")
+      }
+      self = .universalLink(scheme: scheme, host: host.lowercased(), port: port)
+      return
+    }
+    guard let first = lower.unicodeScalars.first, ("a"..."z").contains(first),
+      lower.unicodeScalars.allSatisfy({
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+      })
+    else {
+      throw .invalidSource(
+        text, reason: "a scheme is a letter followed by letters, digits, '+', '-' or '.'")
+    }
+    guard !Self.wellKnownSchemes.contains(lower) else {
+      throw .invalidSource(
+        text,
+        reason: "`\(lower)` is a well-known scheme, not a custom one"
+          + (lower.hasPrefix("http") ? "; use a universal link source such as https://example.com" : ""))
+    }
+    self = .urlScheme(lower)
+  }
+
+  public var description: String {
+    switch self {
+    case .urlScheme(let scheme): scheme
+    case .universalLink(let scheme, let host, let port):
+      "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
+    }
+  }
+
+  /// Whether a parsed URL comes from this source.
+  func accepts(_ url: ParsedURL) -> Bool {
+    switch self {
+    case .urlScheme(let scheme):
+      return url.scheme == scheme
+    case .universalLink(let scheme, let host, let port):
+      guard url.scheme == scheme, url.host?.lowercased() == host else { return false }
+      return port == nil || url.port == port
+    }
+  }
+
+  /// The components routes see: the host first for a custom scheme, the path alone otherwise.
+  func input(_ url: ParsedURL) -> RoutingInput {
+    switch self {
+    case .urlScheme: url.routingInput
+    case .universalLink: url.pathOnlyRoutingInput
+    }
+  }
+}

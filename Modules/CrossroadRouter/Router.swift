@@ -1,0 +1,233 @@
+import Foundation
+import PatternCore
+
+/// A router without a payload.
+public typealias DefaultRouter = Router<Void>
+
+/// Crossroad's router (seed 003): routes for one or more link sources, tried in registration
+/// order; a handler returning false (or throwing) passes the URL to the next matching route.
+///
+///     let router = DefaultRouter(scheme: "pokedex")
+///     try router.register(routes: [
+///       ("pokedex://pokemons/:pokedexID", { context in (try? context.pokedexID as Int) != nil }),
+///     ])
+///     router.responds(to: URL(string: "pokedex://pokemons/25")!)      // true: patterns only
+///     router.openIfPossible(URL(string: "pokedex://pokemons/25")!)    // runs the handler
+///
+/// Sources are checked when routes are registered: a malformed source, a well-known scheme used
+/// as a custom one, a universal link source with a path, a pattern naming an unknown source, a
+/// duplicate route and a malformed pattern all throw ``CrossroadError``.
+public final class Router<UserInfo> {
+  /// A route handler: true when it handled the URL.
+  public typealias Handler = (Context<UserInfo>) throws -> Bool
+
+  /// One registered route.
+  public struct Route {
+    /// The pattern as written.
+    public let text: String
+    /// The source it is for, or nil for every source.
+    public let source: LinkSource?
+    /// Its AST.
+    public let pattern: RoutePattern
+    let handler: Handler
+  }
+
+  /// The sources as given.
+  public let sourceTexts: [String]
+  /// The URL size limits.
+  public var limits: URLLimits = .default
+  /// The routes, in priority order.
+  public private(set) var routes: [Route] = []
+  private var compiled: RouteTable?
+
+  /// A router for one custom scheme (checked at registration).
+  public convenience init(scheme: String) {
+    self.init(accepting: [scheme])
+  }
+
+  /// A router for several sources: custom schemes (`pokedex`) and universal link origins
+  /// (`https://example.com`). They are checked when routes are registered.
+  public init(accepting sources: [String]) {
+    self.sourceTexts = sources
+  }
+
+  /// The parsed sources.
+  /// - Throws: ``CrossroadError/invalidSource(_:reason:)`` for the first bad one.
+  public func sources() throws(CrossroadError) -> [LinkSource] {
+    guard !sourceTexts.isEmpty else {
+      throw .invalidSource("", reason: "a router needs at least one source")
+    }
+    var result: [LinkSource] = []
+    for text in sourceTexts { result.append(try LinkSource(parsing: text)) }
+    return result
+  }
+
+  /// Registers routes; all or nothing.
+  /// - Throws: ``CrossroadError``.
+  public func register(routes newRoutes: [(String, Handler)]) throws(CrossroadError) {
+    let sources = try sources()
+    var added: [Route] = []
+    for (text, handler) in newRoutes {
+      let parsed = try CrossroadPatternParser().parse(text)
+      if let source = parsed.source, !sources.contains(source) {
+        throw .unknownSource(
+          pattern: text, source: source.description, known: sources.map(\.description))
+      }
+      let route = Route(
+        text: text, source: parsed.source, pattern: parsed.pattern, handler: handler)
+      if let existing = (routes + added).first(where: { Self.sameRoute($0, route) }) {
+        throw .duplicateRoute(pattern: text, existing: existing.text)
+      }
+      added.append(route)
+    }
+    routes += added
+    compiled = nil
+  }
+
+  /// Same AST up to capture names (the first literal folded) and overlapping sources.
+  static func sameRoute(_ a: Route, _ b: Route) -> Bool {
+    let overlapping = a.source == nil || b.source == nil || a.source == b.source
+    return overlapping && key(a.pattern) == key(b.pattern)
+  }
+
+  private static func key(_ pattern: RoutePattern) -> RoutePattern {
+    var path = pattern.path
+    if case .literal(let text)? = path.first { path[0] = .literal(text.lowercased()) }
+    return RoutePattern(path: path).anonymized
+  }
+
+  /// The compiled table.
+  public var table: RouteTable {
+    if let compiled { return compiled }
+    let table = RouteTable(
+      patterns: routes.map(\.pattern), options: MatchOptions(queryKeysIgnoreCase: true))
+    compiled = table
+    return table
+  }
+
+  /// Whether some route's pattern matches (no handler runs).
+  public func responds(to url: URL) -> Bool {
+    responds(to: url.absoluteString)
+  }
+
+  /// The seed's spelling of ``responds(to:)-(URL)``.
+  public func responds(_ url: URL) -> Bool {
+    responds(to: url.absoluteString)
+  }
+
+  /// Whether some route's pattern matches a URL string (no handler runs).
+  public func responds(to string: String) -> Bool {
+    guard let (url, source) = try? accept(string) else { return false }
+    return candidates(url, source).first { _ in true } != nil
+  }
+
+  /// Opens a URL with a payload: the first matching route whose handler returns true wins.
+  @discardableResult
+  public func openIfPossible(_ url: URL, userInfo: UserInfo) -> Bool {
+    if case .matched = resolve(url.absoluteString, userInfo: userInfo) { return true }
+    return false
+  }
+
+  /// The seed's spelling of ``openIfPossible(_:userInfo:)``.
+  @discardableResult
+  public func openIfPossible(to url: URL, userInfo: UserInfo) -> Bool {
+    openIfPossible(url, userInfo: userInfo)
+  }
+
+  /// Resolves a URL string, running handlers in order until one accepts.
+  public func resolve(_ string: String, userInfo: UserInfo) -> CrossroadResolution<UserInfo> {
+    let url: ParsedURL
+    let source: LinkSource
+    switch Result(catching: { () throws(AcceptFailure) in try accept(string) }) {
+    case .success(let accepted):
+      (url, source) = accepted
+    case .failure(.invalid(let error)):
+      return .invalid(error)
+    case .failure(.noSource(let url)):
+      let known = sourceTexts.map { "`\($0)`" }.joined(separator: ", ")
+      let reason = MissReason(
+        message: "no source of this router accepts `\(url.scheme)://\(url.host ?? "")` "
+          + "(sources: \(known))", closeness: -1)
+      return .unmatched(nearest: routes.isEmpty ? nil : (0, reason), declined: [])
+    }
+    var declined: [Int] = []
+    let foundationURL = URL(string: string) ?? URL(fileURLWithPath: "/")
+    for match in candidates(url, source) {
+      let context = Context(
+        url: foundationURL, urlString: string, userInfo: userInfo, arguments: match.captures,
+        queryItems: url.query)
+      if (try? routes[match.routeIndex].handler(context)) == true {
+        return .matched(routeIndex: match.routeIndex, context: context, declined: declined)
+      }
+      declined.append(match.routeIndex)
+    }
+    if let first = declined.first {
+      return .unmatched(
+        nearest: (first, MissReason(message: "the handler declined", closeness: Int.max)),
+        declined: declined)
+    }
+    let input = source.input(url)
+    let eligible = routes.indices.filter { routes[$0].source == nil || routes[$0].source == source }
+    let nearest = eligible.compactMap { index -> (Int, MissReason)? in
+      if case .missed(let reason) = table.explain(routeAt: index, input) { return (index, reason) }
+      return nil
+    }.max { $0.1.closeness < $1.1.closeness || ($0.1.closeness == $1.1.closeness && $0.0 > $1.0) }
+    return .unmatched(nearest: nearest, declined: [])
+  }
+
+  private enum AcceptFailure: Error {
+    case invalid(URLParseError)
+    case noSource(ParsedURL)
+  }
+
+  private func accept(_ string: String) throws(AcceptFailure) -> (ParsedURL, LinkSource) {
+    let url: ParsedURL
+    do {
+      url = try URLParser(limits: limits).parse(string)
+    } catch {
+      throw .invalid(error)
+    }
+    // Universal link origins are more specific than a scheme, so they are tried first.
+    let sources = (try? sources()) ?? []
+    let ordered = sources.filter { if case .universalLink = $0 { true } else { false } }
+      + sources.filter { if case .urlScheme = $0 { true } else { false } }
+    guard let source = ordered.first(where: { $0.accepts(url) }) else { throw .noSource(url) }
+    return (url, source)
+  }
+
+  private func candidates(_ url: ParsedURL, _ source: LinkSource) -> some Sequence<RouteMatch> {
+    table.matches(source.input(url)).lazy.filter { match in
+      let routeSource = self.routes[match.routeIndex].source
+      return routeSource == nil || routeSource == source
+    }
+  }
+}
+
+extension Router where UserInfo == Void {
+  /// Opens a URL: the first matching route whose handler returns true wins.
+  @discardableResult
+  public func openIfPossible(_ url: URL) -> Bool {
+    openIfPossible(url, userInfo: ())
+  }
+
+  /// The seed's spelling of ``openIfPossible(_:)``.
+  @discardableResult
+  public func openIfPossible(to url: URL) -> Bool {
+    openIfPossible(url, userInfo: ())
+  }
+
+  /// Resolves a URL string without a payload.
+  public func resolve(_ string: String) -> CrossroadResolution<Void> {
+    resolve(string, userInfo: ())
+  }
+}
+
+/// What a router made of a URL.
+public enum CrossroadResolution<UserInfo> {
+  /// A route's handler accepted it; `declined` lists earlier matching routes that did not.
+  case matched(routeIndex: Int, context: Context<UserInfo>, declined: [Int])
+  /// No handler accepted it; the nearest route and why, and the routes that declined.
+  case unmatched(nearest: (Int, MissReason)?, declined: [Int])
+  /// The URL could not be parsed.
+  case invalid(URLParseError)
+}
