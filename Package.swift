@@ -59,6 +59,9 @@ let package = Package(
       name: "HandlingEngineTests", dependencies: ["HandlingEngine"],
       path: "Tests/HandlingEngineTests"),
     .testTarget(
+      name: "CrossroadRouterTests", dependencies: ["CrossroadRouter", "PatternCore"],
+      path: "Tests/CrossroadRouterTests"),
+    .testTarget(
       name: "MappingRouterTests", dependencies: ["MappingRouter", "PatternCore"],
       path: "Tests/MappingRouterTests"),
     .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore"], path: "Tests/PatternCoreTests"),

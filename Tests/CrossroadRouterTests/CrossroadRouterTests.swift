@@ -1,0 +1,181 @@
+import Foundation
+import PatternCore
+import Testing
+
+@testable import CrossroadRouter
+
+enum PokemonType: String, Argument {
+  case normal, fire, water, grass
+}
+
+/// The seed 003 Pokédex, as written (with the SPEC's fixes noted).
+@Suite("CrossroadRouter (seed 003)")
+struct CrossroadRouterTests {
+  final class Screens {
+    var list: [PokemonType?] = []
+    var detail: [Int] = []
+  }
+
+  func pokedex(_ screens: Screens) throws -> DefaultRouter {
+    // The seed builds `DefaultRouter(scheme: "pokemon")` and then registers `pokedex://` routes;
+    // per the SPEC that is an unknown source, so the router answers `pokedex` here.
+    let router = DefaultRouter(scheme: "pokedex")
+    try router.register(routes: [
+      ("pokedex://pokemons", { context in
+        let type: PokemonType? = context.parameters(for: "type")
+        screens.list.append(type)
+        return true
+      }),
+      ("pokedex://pokemons/:pokedexID", { context in
+        guard let pokedexID: Int = try? context.pokedexID else { return false }
+        guard (1...151).contains(pokedexID) else { return false }
+        screens.detail.append(pokedexID)
+        return true
+      }),
+    ])
+    return router
+  }
+
+  @Test func theSeedExampleRuns() throws {
+    let screens = Screens()
+    let router = try pokedex(screens)
+    #expect(router.responds(URL(string: "pokedex://pokemons/25")!))
+    // SPEC: responds runs no handler, so 9999 responds (the seed says false).
+    #expect(router.responds(to: URL(string: "pokedex://pokemons/9999")!))
+    #expect(screens.detail.isEmpty)
+    #expect(router.openIfPossible(to: URL(string: "pokedex://pokemons/25")!))
+    #expect(!router.openIfPossible(URL(string: "pokedex://pokemons/9999")!))
+    #expect(router.openIfPossible(to: URL(string: "pokedex://pokemons?type=fire")!))
+    #expect(screens.detail == [25])
+    #expect(screens.list == [.fire])
+  }
+
+  @Test func contextReadsTypedArgumentsAndParameters() throws {
+    let router = DefaultRouter(scheme: "pokedex")
+    var seen: Context<Void>?
+    try router.register(routes: [("search/:keyword/:int(page)", { seen = $0; return true })])
+    #expect(router.openIfPossible(URL(string: "pokedex://search/Pikachu/2?generation=1&TYPES=water,,grass&bad=water,lava")!))
+    let context = try #require(seen)
+    #expect(try context.argument(named: "keyword", as: String.self) == "Pikachu")
+    let page: Int64 = try context.argument(for: "page")
+    #expect(page == 2)
+    #expect(throws: Context<Void>.Error.keyNotFound("nope")) { try context.argument(named: "nope", as: Int.self) }
+    #expect(throws: Context<Void>.Error.couldNotParse(key: "keyword", value: "Pikachu", type: "Int")) {
+      try context.argument(named: "keyword", as: Int.self)
+    }
+    let generation: Int? = context.parameter(for: "generation")
+    #expect(generation == 1)
+    let types: [PokemonType]? = context.parameter(for: "types")
+    #expect(types == [.water, .grass])
+    let set: Set<PokemonType>? = context.parameter(for: "Types")
+    #expect(set == [.grass, .water])
+    let bad: [PokemonType]? = context.parameter(for: "bad")
+    #expect(bad == nil)
+    #expect(throws: Context<Void>.Error.keyNotFound("missing")) {
+      try context.requiredQueryParameter(named: "missing", as: Int.self)
+    }
+    #expect(try context.requiredQueryParameter(named: "GENERATION", as: Double.self) == 1)
+    #expect(context.queryParameter(named: "types") == "water,,grass")
+  }
+
+  @Test(
+    arguments: [
+      ("1", true), ("-7", true), ("1.5", false), ("abc", false), ("9223372036854775808", false),
+    ])
+  func intArguments(text: String, parses: Bool) {
+    #expect((Int(argument: text) != nil) == parses)
+  }
+
+  @Test func argumentTypes() {
+    #expect(Float(argument: "1.5") == 1.5)
+    #expect(Float(argument: "1e39") == nil)
+    #expect(Double(argument: "nan") == nil)
+    #expect(Bool(argument: "TRUE") == true)
+    #expect(URL(argument: "https://example.com/x")?.host == "example.com")
+    #expect([Int](argument: "1,2,x") == nil)
+    #expect(PokemonType(argument: "Fire") == nil)
+  }
+
+  @Test func userInfoReachesTheHandler() throws {
+    struct UserInfo { let userID: Int64 }
+    let router = Router<UserInfo>(scheme: "pokedex")
+    var seen: Int64?
+    try router.register(routes: [("pokedex://pokemons", { context in
+      seen = context.userInfo.userID
+      return true
+    })])
+    #expect(router.openIfPossible(URL(string: "pokedex://pokemons")!, userInfo: UserInfo(userID: 42)))
+    #expect(seen == 42)
+  }
+
+  @Test func universalLinksMatchTheHostAndThePathAlone() throws {
+    let router = DefaultRouter(accepting: ["pokedex", "https://example.com", "https://beta.example.com:8443"])
+    try router.register(routes: [
+      ("https://example.com/pokemons/:int(id)", { _ in true }),
+      ("/pokemons/:id", { _ in true }),
+    ])
+    func route(_ url: String) -> Int? {
+      if case .matched(let index, _, _) = router.resolve(url) { index } else { nil }
+    }
+    #expect(route("https://EXAMPLE.com/pokemons/1") == 0)
+    #expect(route("https://beta.example.com:8443/pokemons/1") == 1)
+    #expect(route("https://beta.example.com/pokemons/1") == nil)
+    #expect(route("pokedex://Pokemons/1") == 1)
+    #expect(route("https://other.com/pokemons/1") == nil)
+    #expect(route("https://example.com/Pokemons/1") == nil)
+    #expect(route("https://example.com/pokemons/x") == 1)
+  }
+
+  @Test func declinedAndThrowingHandlersPassTheURLOn() throws {
+    struct Nope: Error {}
+    let router = DefaultRouter(scheme: "app")
+    try router.register(routes: [
+      ("a/:x", { _ in false }), ("a/:int(y)", { _ in throw Nope() }), ("*", { _ in true }),
+    ])
+    guard case .matched(2, _, let declined) = router.resolve("app://a/1") else {
+      Issue.record("expected the wildcard route")
+      return
+    }
+    #expect(declined == [0, 1])
+  }
+
+  @Test(
+    arguments: [
+      (["pokedex"], "pokedex://pokemons/:id", "pokedex://pokemons/:number", ErrorCode.duplicateRoute),
+      (["pokedex"], "/pokemons/:id", "pokedex://POKEMONS/:x", .duplicateRoute),
+      (["pokedex"], "other://x", nil, .invalidSource),
+      (["pokedex"], "https://example.com/x", nil, .invalidSource),
+      (["https"], "/x", nil, .invalidSource), (["tel"], "/x", nil, .invalidSource),
+      (["poke/dex"], "/x", nil, .invalidSource), (["https://example.com/app"], "/x", nil, .invalidSource),
+      (["pokedex"], "pokedex://pokemons/(a", nil, .patternSyntax),
+      (["pokedex"], "pokedex://pokemons?type=x", nil, .patternSyntax),
+    ] as [([String], String, String?, ErrorCode)])
+  func registrationErrors(sources: [String], first: String, second: String?, code: ErrorCode) {
+    let router = DefaultRouter(accepting: sources)
+    do {
+      try router.register(routes: [(first, { _ in true })] + (second.map { [($0, { _ in true })] } ?? []))
+      Issue.record("expected \(code)")
+    } catch {
+      #expect(error.diagnostic.code == code)
+    }
+  }
+
+  @Test func sameRouteForDifferentSourcesIsNotADuplicate() throws {
+    let router = DefaultRouter(accepting: ["pokedex", "https://example.com"])
+    try router.register(routes: [("pokedex://x", { _ in true }), ("https://example.com/x", { _ in true })])
+    #expect(router.routes.count == 2)
+  }
+
+  @Test func sourceErrorsSayWhy() {
+    do {
+      _ = try LinkSource(parsing: "https")
+      Issue.record("https is not a custom scheme")
+    } catch {
+      #expect(
+        error.description == """
+          error: invalid link source `https`
+            = `https` is a well-known scheme, not a custom one; use a universal link source such as https://example.com
+          """)
+    }
+  }
+}
