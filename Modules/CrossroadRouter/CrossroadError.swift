@@ -16,7 +16,10 @@ public enum CrossroadError: Error, Sendable, Hashable, CustomStringConvertible,
   public var diagnostic: Diagnostic {
     switch self {
     case .invalidSource(let source, let reason):
-      Diagnostic(code: .invalidSource, message: "invalid link source `\(source)`", hint: reason)
+      Diagnostic(
+        code: .invalidSource,
+        message: source.isEmpty ? "missing link source" : "invalid link source `\(source)`",
+        hint: reason)
     case .unknownSource(let pattern, let source, let known):
       Diagnostic(
         code: .invalidSource, message: "`\(source)` is not a source of this router",
