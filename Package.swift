@@ -26,7 +26,9 @@ let package = Package(
     .target(
       name: "DeeperRouter", dependencies: ["PatternCore", "HandlingEngine"],
       path: "Modules/DeeperRouter"),
-    .target(name: "FuncRouter", dependencies: ["PatternCore"], path: "Modules/FuncRouter"),
+    .target(
+      name: "FuncRouter", dependencies: ["PatternCore", "HandlingEngine"],
+      path: "Modules/FuncRouter"),
     .target(name: "MappingRouter", dependencies: ["PatternCore"], path: "Modules/MappingRouter"),
     .target(
       name: "CrossroadRouter", dependencies: ["PatternCore"], path: "Modules/CrossroadRouter"),

@@ -44,6 +44,13 @@ struct CrossroadTable: LoadedTable {
 
   var patterns: [String] { router.routes.map(\.text) }
 
+  var printableRoutes: [PrintableRoute] {
+    let first = (try? router.sources())?.first?.description ?? ""
+    return zip(router.routes, intents).map { route, intent in
+      PrintableRoute(intent: intent, pattern: route.pattern, base: route.source?.description ?? first)
+    }
+  }
+
   var warnings: [AnalysisWarning] {
     RouteTableAnalysis.analyze(
       router.routes.map { AnalyzedRoute(pattern: $0.pattern, text: $0.text) },

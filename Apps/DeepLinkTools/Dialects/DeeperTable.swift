@@ -8,6 +8,7 @@ struct DeeperTable: LoadedTable {
   let dialect = "deeper"
   let router: Router<String>
   let graph: HandlerGraph?
+  let intents: [String]
 
   init(_ spec: TableSpec) throws(Diagnostic) {
     name = spec.name
@@ -16,6 +17,7 @@ struct DeeperTable: LoadedTable {
       try HandlerGraph(json, origin: spec.origin)
     }
     router = Router<String>(scheme: scheme, rootDeepLinkHandler: graph?.root)
+    intents = spec.routes.map(\.intent)
     for (index, route) in spec.routes.enumerated() {
       let intent = route.intent
       let declines = route.declines
@@ -32,6 +34,12 @@ struct DeeperTable: LoadedTable {
   }
 
   var patterns: [String] { router.registeredRoutes.map(\.text) }
+
+  var printableRoutes: [PrintableRoute] {
+    zip(router.registeredRoutes, intents).compactMap { route, intent in
+      (try? route.pattern).map { PrintableRoute(intent: intent, pattern: $0, base: router.scheme) }
+    }
+  }
 
   var warnings: [AnalysisWarning] { router.warnings }
 

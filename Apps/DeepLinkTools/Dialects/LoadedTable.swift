@@ -15,6 +15,8 @@ public protocol LoadedTable {
   var warnings: [AnalysisWarning] { get }
   /// Runs a fixture's typed `context` checks for a URL; returns what differed.
   func checkContext(_ url: String, _ checks: [JSONValue]) -> [String]
+  /// The routes for reverse routing, in registration order.
+  var printableRoutes: [PrintableRoute] { get }
 }
 
 extension LoadedTable {

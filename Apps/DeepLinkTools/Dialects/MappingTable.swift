@@ -75,6 +75,12 @@ struct MappingTable: LoadedTable {
     router.entries.map { $0.group + ($0.map.path.hasPrefix("/") ? "" : "/") + $0.map.path }
   }
 
+  var printableRoutes: [PrintableRoute] {
+    router.entries.map {
+      PrintableRoute(intent: $0.map.targetName, pattern: $0.pattern, base: router.scheme)
+    }
+  }
+
   var warnings: [AnalysisWarning] {
     RouteTableAnalysis.analyze(
       zip(router.entries, patterns).map { AnalyzedRoute(pattern: $0.pattern, text: $1) },

@@ -3,7 +3,7 @@ import PatternCore
 /// Loads a ``TableSpec`` through the library API of its dialect.
 public enum TableLoader {
   /// The dialects the tools can load today.
-  public static let supportedDialects = ["deeper", "mapping", "crossroad"]
+  public static let supportedDialects = ["deeper", "func", "mapping", "crossroad"]
 
   /// Every dialect name the formats know.
   public static let knownDialects = ["deeper", "func", "mapping", "crossroad"]
@@ -14,14 +14,12 @@ public enum TableLoader {
     switch spec.dialect {
     case "deeper":
       return try DeeperTable(spec)
+    case "func":
+      return try FuncTable(spec)
     case "mapping":
       return try MappingTable(spec)
     case "crossroad":
       return try CrossroadTable(spec)
-    case let other where knownDialects.contains(other):
-      throw Diagnostic(
-        code: .invalidRequest, message: "the `\(other)` dialect is not available yet",
-        hint: "supported now: " + supportedDialects.joined(separator: ", "), origin: spec.origin)
     default:
       throw Diagnostic(
         code: .invalidRequest, message: "unknown dialect `\(spec.dialect)`",

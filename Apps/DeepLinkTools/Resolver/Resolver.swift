@@ -43,6 +43,9 @@ public struct Resolver {
       url = text
     case .object:
       if let id = request["id"] { record.append(("id", id)) }
+      if request["url"] == nil, let intent = request["intent"] {
+        return printRecord(request, intent: intent, record: record, fail: fail)
+      }
       guard let value = request["url"] else {
         return fail(.invalidRequest, "missing \"url\"")
       }
@@ -85,6 +88,45 @@ public struct Resolver {
       return fail(diagnostic.code, diagnostic.message, offset: diagnostic.offset)
     }
     return JSONWriter.write(.object(record))
+  }
+
+  /// Answers a reverse-routing request `{"intent": "...", "params": {...}, "table": "..."}`
+  /// with `{"status": "printed", "url": "..."}`.
+  private func printRecord(
+    _ request: JSONValue, intent: JSONValue, record: [(String, JSONValue)],
+    fail: (ErrorCode, String, Int?) -> String
+  ) -> String {
+    // A copy: `fail` appends to the caller's record, which must not be borrowed meanwhile.
+    var record = record
+    guard let name = intent.stringValue else {
+      return fail(.invalidRequest, "\"intent\" must be a string, found \(intent.kindName)", nil)
+    }
+    var params: [(String, JSONValue)] = []
+    if let value = request["params"] {
+      guard let members = value.objectValue else {
+        return fail(.invalidRequest, "\"params\" must be an object, found \(value.kindName)", nil)
+      }
+      params = members
+    }
+    var table: String?
+    if let value = request["table"] {
+      guard let text = value.stringValue else {
+        return fail(.invalidRequest, "\"table\" must be a string, found \(value.kindName)", nil)
+      }
+      table = text
+    }
+    switch tables.printURL(intent: name, params: params, table: table) {
+    case .success(let printed):
+      record.append(("status", .string("printed")))
+      record.append(("table", .string(printed.table)))
+      record.append(("dialect", .string(printed.dialect)))
+      record.append(("route", .number(String(printed.route))))
+      record.append(("intent", .string(name)))
+      record.append(("url", .string(printed.url)))
+      return JSONWriter.write(.object(record))
+    case .failure(let diagnostic):
+      return fail(diagnostic.code, diagnostic.message, nil)
+    }
   }
 
   /// Captures as a JSON object of typed values (SPEC §5).

@@ -1,0 +1,111 @@
+import PatternCore
+
+/// A route as reverse routing sees it: the intent it produces, its AST and the URL base
+/// (a scheme, or a universal link origin).
+public struct PrintableRoute: Sendable {
+  public var intent: String
+  public var pattern: RoutePattern
+  public var base: String
+}
+
+/// A URL printed for an intent.
+public struct PrintedURL: Sendable {
+  public var table: String
+  public var dialect: String
+  public var route: Int
+  public var url: String
+}
+
+extension TableSet {
+  /// Prints the URL of the first route (in table order, then registration order) whose intent is
+  /// `intent` and which can carry `params` (JSON values by capture name; `"*"` gives the
+  /// wildcard's components as an array or a `/`-separated string).
+  public func printURL(intent: String, params: [(String, JSONValue)], table: String?)
+    -> Result<PrintedURL, Diagnostic>
+  {
+    let candidates = tables.filter { table == nil || $0.name == table }
+    if let table, candidates.isEmpty {
+      return .failure(
+        Diagnostic(
+          code: .invalidRequest, message: "no table named `\(table)`",
+          hint: "tables: " + tables.map { "`\($0.name)`" }.joined(separator: ", ")))
+    }
+    var firstProblem: String?
+    for candidate in candidates {
+      for (index, route) in candidate.printableRoutes.enumerated() where route.intent == intent {
+        switch Self.values(params, for: route.pattern) {
+        case .failure(let problem):
+          firstProblem =
+            firstProblem ?? "route \(index) `\(candidate.patterns[index])`: \(problem.text)"
+        case .success(let (values, wildcards)):
+          do throws(ReverseRoutingError) {
+            let url = try URLPrinter.url(
+              base: route.base, pattern: route.pattern, values: values, wildcards: wildcards)
+            return .success(
+              PrintedURL(table: candidate.name, dialect: candidate.dialect, route: index, url: url))
+          } catch {
+            firstProblem =
+              firstProblem ?? "route \(index) `\(candidate.patterns[index])`: \(error.message)"
+          }
+        }
+      }
+    }
+    return .failure(
+      Diagnostic(
+        code: .invalidRequest,
+        message: firstProblem.map { "cannot print `\(intent)`: \($0)" }
+          ?? "no route produces the intent `\(intent)`"))
+  }
+
+  /// Typed capture values for a pattern from JSON params.
+  static func values(_ params: [(String, JSONValue)], for pattern: RoutePattern)
+    -> Result<([String: PatternValue], [[String]]), ValueProblem>
+  {
+    var types: [String: ValueType] = [:]
+    func collect(_ nodes: [PathNode]) {
+      for node in nodes {
+        switch node {
+        case .capture(let name, let type): types[name] = type
+        case .optional(let inner): collect(inner)
+        case .choice(let alternatives): alternatives.forEach(collect)
+        case .literal, .wildcard: break
+        }
+      }
+    }
+    collect(pattern.path)
+    for item in pattern.queryItems { types[item.name] = item.type }
+    var values: [String: PatternValue] = [:]
+    var wildcards: [[String]] = []
+    for (name, json) in params {
+      if name == "*" {
+        switch json {
+        case .string(let text): wildcards.append(text.split(separator: "/").map(String.init))
+        case .array(let items):
+          let pieces = items.compactMap(\.stringValue)
+          guard pieces.count == items.count else { return .failure(ValueProblem(text: "`*` must list strings")) }
+          wildcards.append(pieces)
+        default: return .failure(ValueProblem(text: "`*` must be a string or an array of strings"))
+        }
+        continue
+      }
+      guard let type = types[name] else { return .failure(ValueProblem(text: "no capture named `\(name)`")) }
+      let text: String
+      switch json {
+      case .string(let value): text = value
+      case .number(let value): text = value
+      case .bool(let value): text = value ? "true" : "false"
+      default: return .failure(ValueProblem(text: "`\(name)` must be a string, number or boolean"))
+      }
+      guard let value = PatternValue(parsing: text, as: type) else {
+        return .failure(ValueProblem(text: "`\(name)` = `\(text)` is not \(type == .int ? "an" : "a") \(type)"))
+      }
+      values[name] = value
+    }
+    return .success((values, wildcards))
+  }
+}
+
+/// Why params cannot fill a pattern.
+struct ValueProblem: Error {
+  let text: String
+}

@@ -1,0 +1,165 @@
+import PatternCore
+
+/// Parses DeeperFunc format strings (SPEC §4.2) into the shared AST.
+///
+///     path   := ['/'] element ('/' element)*
+///     element:= literal | ':int' | ':string' | ':double' | ':bool'     positional, named 0, 1, …
+///             | ':name' (a named string) | ':int(name)' | '*' | '(' path ')' | '(' path ('|' path)+ ')'
+///     query  := term ('&' term)*
+///     term   := item | '(' item ')' | '(' item ('|' item)+ ')'     optional / at least one
+///     item   := key '=' (':type' | ':name' | ':type(name)')
+///
+/// Unlike the original, text after an optional group is kept and `(a|b)` is a choice. Values
+/// are every capture in pattern order; those inside an optional group, a choice or an optional
+/// query item are optional.
+public struct FormatParser: Sendable {
+  /// The parsed format: its AST and its values.
+  public struct Parsed: Sendable {
+    /// The AST.
+    public let pattern: RoutePattern
+    let leaves: [Leaf]
+    let positions: Int
+
+    /// Each value's capture name and type, and whether it is optional, in order.
+    public var values: [(name: String, type: ValueType, optional: Bool)] {
+      leaves.map { leaf in
+        switch leaf {
+        case .required(let name, let type): (name, type, false)
+        case .optional(.required(let name, let type)): (name, type, true)
+        default: ("", .string, true)
+        }
+      }
+    }
+  }
+
+  /// Creates a parser.
+  public init() {}
+
+  /// Parses a format string.
+  /// - Throws: ``PatternCore/PatternSyntaxError`` with the offset.
+  public func parse(_ format: String) throws(PatternSyntaxError) -> Parsed {
+    var scanner = PatternScanner(format)
+    scanner.positionalTypes = true
+    scanner.extraStops = [UInt8(ascii: "=")]
+    guard !scanner.atEnd else { throw scanner.error(.emptyPattern) }
+    if scanner.current == UInt8(ascii: "/") { scanner.index += 1 }
+    if scanner.atEnd { throw scanner.error(.emptyPattern, at: 0) }
+    var path: [PathNode] = []
+    if scanner.current != UInt8(ascii: "?") {
+      path = try scanner.parsePath()
+    }
+    var query: [QueryNode] = []
+    if scanner.current == UInt8(ascii: "?") {
+      scanner.index += 1
+      query = try scanner.parseFormatQuery()
+    }
+    if !scanner.atEnd { throw scanner.unexpected() }
+    let pattern = RoutePattern(path: path, query: query)
+    return Parsed(pattern: pattern, leaves: Self.leaves(pattern), positions: scanner.positionalCount)
+  }
+
+  static func leaves(_ pattern: RoutePattern) -> [Leaf] {
+    var leaves: [Leaf] = []
+    func walk(_ nodes: [PathNode], optional: Bool) {
+      for node in nodes {
+        switch node {
+        case .capture(let name, let type):
+          let leaf = Leaf.required(name: name, type: type)
+          leaves.append(optional ? .optional(leaf) : leaf)
+        case .optional(let inner): walk(inner, optional: true)
+        case .choice(let alternatives): alternatives.forEach { walk($0, optional: true) }
+        case .literal, .wildcard: break
+        }
+      }
+    }
+    walk(pattern.path, optional: false)
+    for node in pattern.query {
+      switch node {
+      case .item(let item):
+        let leaf = Leaf.required(name: item.name, type: item.type)
+        leaves.append(item.required ? leaf : .optional(leaf))
+      case .oneOf(let items):
+        leaves += items.map { .optional(.required(name: $0.name, type: $0.type)) }
+      }
+    }
+    return leaves
+  }
+}
+
+extension PatternScanner {
+  mutating func parseFormatQuery() throws(PatternSyntaxError) -> [QueryNode] {
+    var nodes: [QueryNode] = []
+    while true {
+      if atEnd || current == UInt8(ascii: "&") { throw error(.emptyQueryItem) }
+      if current == UInt8(ascii: "(") {
+        let open = index
+        index += 1
+        var items: [QueryItemPattern] = []
+        while true {
+          if current == UInt8(ascii: "(") { throw error(.nestedQueryGroup) }
+          if current == UInt8(ascii: "|") || current == UInt8(ascii: ")") {
+            throw error(items.isEmpty && current == UInt8(ascii: ")") ? .emptyGroup : .emptyAlternative,
+              at: items.isEmpty && current == UInt8(ascii: ")") ? open : nil)
+          }
+          if atEnd { throw error(.unclosedGroup, at: open) }
+          items.append(try parseFormatItem())
+          if current == UInt8(ascii: "|") {
+            index += 1
+            continue
+          }
+          guard current == UInt8(ascii: ")") else {
+            if atEnd { throw error(.unclosedGroup, at: open) }
+            throw error(.unexpectedCharacter(describe(index)))
+          }
+          index += 1
+          break
+        }
+        if items.count == 1 {
+          var item = items[0]
+          item.required = false
+          nodes.append(.item(item))
+        } else {
+          nodes.append(.oneOf(items))
+        }
+      } else {
+        nodes.append(.item(try parseFormatItem()))
+      }
+      if atEnd { break }
+      guard current == UInt8(ascii: "&") else {
+        throw error(.unexpectedCharacter(describe(index) + " after a query item"))
+      }
+      index += 1
+    }
+    return nodes
+  }
+
+  /// `key=:type`, `key=:name` or `key=:type(name)`.
+  mutating func parseFormatItem() throws(PatternSyntaxError) -> QueryItemPattern {
+    let start = index
+    while let byte = current, byte != UInt8(ascii: "="), byte != UInt8(ascii: "&"),
+      byte != UInt8(ascii: "|"), byte != UInt8(ascii: ")"), byte != UInt8(ascii: "("),
+      byte != UInt8(ascii: ":")
+    {
+      if byte <= 0x20 || byte == 0x7F {
+        throw error(.unexpectedCharacter(byte == 0x20 ? "space" : "control character"))
+      }
+      index += 1
+    }
+    guard index > start else {
+      throw error(
+        .other(message: "query item has no key", hint: "write items as key=:type, e.g. page=:int"))
+    }
+    let key = String(decoding: bytes[start..<index], as: UTF8.self)
+    guard current == UInt8(ascii: "=") else {
+      throw error(
+        .other(message: "expected '=' after the query key", hint: "write items as \(key)=:type"))
+    }
+    index += 1
+    guard current == UInt8(ascii: ":") else {
+      throw error(
+        .other(message: "expected a capture after '='", hint: "e.g. \(key)=:int or \(key)=:string"))
+    }
+    let (name, type) = try parseCapture()
+    return QueryItemPattern(keys: [key], name: name, type: type)
+  }
+}

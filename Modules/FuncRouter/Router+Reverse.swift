@@ -1,0 +1,59 @@
+import Foundation
+import PatternCore
+
+extension Router where Intent: Equatable {
+  /// The URL of the first route able to print `intent`, or nil. Query items follow pattern
+  /// order, absent optionals are left out, values are percent-encoded, and the URL resolves
+  /// back to the same intent.
+  public func url(for intent: Intent) -> URL? {
+    urlString(for: intent).flatMap { URL(string: $0) }
+  }
+
+  /// The string form of ``url(for:)``.
+  public func urlString(for intent: Intent) -> String? {
+    for entry in entries {
+      guard let values = entry.extract.map({ $0(intent) }) ?? Self.mirrorValues(intent, entry.leaves.count),
+        let values, entry.make(values) == intent
+      else { continue }
+      var captures: [String: PatternValue] = [:]
+      guard zip(entry.leaves, values).allSatisfy({ $0.encode($1, into: &captures) }),
+        let url = try? URLPrinter.url(base: scheme, pattern: entry.pattern, values: captures),
+        resolve(url).intent == intent
+      else { continue }
+      return url
+    }
+    return nil
+  }
+
+  /// An enum case's associated values, flattened: none, the one value, or a tuple's elements.
+  static func mirrorValues(_ intent: Intent, _ count: Int) -> [Any]?? {
+    let mirror = Mirror(reflecting: intent)
+    guard count > 0 else { return .some([]) }
+    guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else {
+      return .some(nil)
+    }
+    if count == 1 { return .some([payload]) }
+    let elements = Mirror(reflecting: payload).children.map(\.value)
+    return .some(elements.count == count ? elements : nil)
+  }
+}
+
+extension Router where Intent: Route {
+  /// Registers a constructor whose intents print back through the seed's `deconstruct`.
+  public func add<each T>(
+    _ constructor: @escaping (repeat each T) -> Intent, route: TypedRoute<(repeat each T)>
+  ) {
+    append(
+      Entry(
+        text: route.pattern.description, pattern: route.pattern, leaves: route.leaves,
+        make: Self.maker(constructor),
+        extract: { intent in
+          let whole: ((repeat each T)) -> Intent = { values in constructor(repeat each values) }
+          guard let values = intent.deconstruct(whole) else { return nil }
+          let count = route.leaves.count
+          if count == 1 { return [values] }
+          let elements = Mirror(reflecting: values).children.map(\.value)
+          return elements.count == count ? elements : nil
+        }))
+  }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import HandlingEngine
+import PatternCore
+
+/// DeeperFunc's router (seed 001): intent constructors registered with typed routes or format
+/// strings, and printed back to URLs.
+///
+///     enum Intent: Equatable { case showProfile(String), follow(String, locale: String?) }
+///
+///     let router = Router<Intent>(scheme: "myapp")
+///     router.add(Intent.showProfile, route: "profile" /> string)
+///     try router.add(Intent.follow, format: "user/:string/follow?(locale=:string)")
+///     router.intent(for: URL(string: "myapp://profile/42")!)      // .showProfile("42")
+///     router.url(for: .follow("7", locale: "en"))                  // myapp://user/7/follow?locale=en
+///
+/// Reverse routing needs no boilerplate: an `Equatable` intent is taken apart with `Mirror` and
+/// rebuilt through each route's constructor until one gives the same intent back. Intents that
+/// conform to the seed's ``Route`` protocol use their `deconstruct` instead.
+public final class Router<Intent> {
+  struct Entry {
+    let text: String
+    let pattern: RoutePattern
+    let leaves: [Leaf]
+    /// Builds the intent from leaf values (in order).
+    let make: ([Any]) -> Intent?
+    /// The leaf values of an intent, when the route's own way to take it apart is known.
+    let extract: ((Intent) -> [Any]?)?
+  }
+
+  /// The scheme this router answers, lower-cased.
+  public let scheme: String
+  /// The handler every resolved deep link is given to.
+  public let rootDeepLinkHandler: AnyDeepLinkHandler<Intent>?
+  /// The engine driving resolved links through the handlers (nil without a root handler).
+  public let engine: DeepLinkEngine<Intent>?
+  /// The URL size limits.
+  public var limits: URLLimits = .default
+  var entries: [Entry] = []
+  private var compiled: RouteTable?
+
+  /// Creates a router for one scheme.
+  public init(scheme: String, rootDeepLinkHandler: AnyDeepLinkHandler<Intent>? = nil) {
+    self.scheme = scheme.lowercased()
+    self.rootDeepLinkHandler = rootDeepLinkHandler
+    self.engine = rootDeepLinkHandler.map { DeepLinkEngine(root: $0) }
+  }
+
+  /// Creates a router whose root handler is any ``HandlingEngine/DeepLinkHandler``.
+  public convenience init<Root: DeepLinkHandler>(scheme: String, rootDeepLinkHandler: Root)
+  where Root.Intent == Intent {
+    let root: AnyDeepLinkHandler<Intent>? =
+      rootDeepLinkHandler as? AnyDeepLinkHandler<Intent> ?? AnyDeepLinkHandler(rootDeepLinkHandler)
+    self.init(scheme: scheme, rootDeepLinkHandler: root)
+  }
+
+  /// The patterns, in priority order, as written (formats) or printed (combinators).
+  public var patterns: [String] { entries.map(\.text) }
+
+  /// The compiled table.
+  public var table: RouteTable {
+    if let compiled { return compiled }
+    let table = RouteTable(patterns: entries.map(\.pattern))
+    compiled = table
+    return table
+  }
+
+  // MARK: Registration
+
+  /// Registers a constructor with a typed route: `router.add(Intent.showProfile, route: "profile" /> string)`.
+  public func add<each T>(
+    _ constructor: @escaping (repeat each T) -> Intent, route: TypedRoute<(repeat each T)>
+  ) {
+    append(
+      Entry(
+        text: route.pattern.description, pattern: route.pattern, leaves: route.leaves,
+        make: Self.maker(constructor), extract: nil))
+  }
+
+  /// Registers a case without values: `router.add(Intent.home, route: "home")`.
+  public func add(_ intent: Intent, route: TypedRoute<Void>) {
+    append(
+      Entry(
+        text: route.pattern.description, pattern: route.pattern, leaves: route.leaves,
+        make: { _ in intent }, extract: nil))
+  }
+
+  /// Registers a constructor with a format string: `try router.add(Intent.follow, format: "user/:string/follow")`.
+  /// - Throws: ``FuncRouteError`` for a malformed format or values that do not fit the
+  ///   constructor's parameter types.
+  public func add<each T>(_ constructor: @escaping (repeat each T) -> Intent, format: String)
+    throws(FuncRouteError)
+  {
+    let parsed: FormatParser.Parsed
+    do {
+      parsed = try FormatParser().parse(format)
+    } catch {
+      throw .syntax(error)
+    }
+    var expected: [String] = []
+    for type in repeat (each T).self {
+      expected.append(String(describing: type))
+    }
+    let found = parsed.leaves.map(Self.swiftTypeName)
+    guard expected == found else {
+      throw .typeMismatch(format: format, expected: expected, found: found)
+    }
+    append(
+      Entry(
+        text: format, pattern: parsed.pattern, leaves: parsed.leaves,
+        make: Self.maker(constructor), extract: nil))
+  }
+
+  /// Registers a fixed intent with a format string; its values stay available as captures.
+  public func add(_ intent: Intent, format: String) throws(FuncRouteError) {
+    try add(intent, format: format, declines: false)
+  }
+
+  /// Registers a fixed intent with a format string; a declining route never builds its intent
+  /// (the tools use it for manifests' `"declines": true`).
+  package func add(_ intent: Intent, format: String, declines: Bool) throws(FuncRouteError) {
+    let parsed: FormatParser.Parsed
+    do {
+      parsed = try FormatParser().parse(format)
+    } catch {
+      throw .syntax(error)
+    }
+    append(
+      Entry(
+        text: format, pattern: parsed.pattern, leaves: parsed.leaves,
+        make: { _ in declines ? nil : intent },
+        extract: parsed.leaves.isEmpty ? nil : { _ in nil }))
+  }
+
+  func append(_ entry: Entry) {
+    entries.append(entry)
+    compiled = nil
+  }
+
+  /// Builds intents from leaf values by casting each to its parameter's type, in order.
+  static func maker<each T>(_ constructor: @escaping (repeat each T) -> Intent) -> ([Any]) -> Intent? {
+    { values in
+      var index = 0
+      var count = 0
+      for _ in repeat (each T).self { count += 1 }
+      guard values.count == count else { return nil }
+      func next<X>(_: X.Type) throws(LeafMismatch) -> X {
+        defer { index += 1 }
+        guard let value = values[index] as? X else { throw LeafMismatch() }
+        return value
+      }
+      do {
+        return constructor(repeat try next((each T).self))
+      } catch {
+        return nil
+      }
+    }
+  }
+
+  static func swiftTypeName(_ leaf: Leaf) -> String {
+    switch leaf {
+    case .required(_, let type): typeName(type)
+    case .optional(let inner): "Optional<\(swiftTypeName(inner))>"
+    case .either(let left, _, _): swiftTypeName(left)
+    }
+  }
+
+  static func typeName(_ type: ValueType) -> String {
+    switch type {
+    case .int: "Int"
+    case .double: "Double"
+    case .bool: "Bool"
+    case .string: "String"
+    case .list(let element): "Array<\(typeName(element))>"
+    }
+  }
+
+  // MARK: Resolving
+
+  /// The intent for a URL: the first route whose values build one.
+  public func intent(for url: URL) -> Intent? {
+    resolve(url.absoluteString).intent
+  }
+
+  /// Resolves a URL string and reports the winning route, or why nothing matched.
+  public func resolve(_ string: String) -> FuncResolution<Intent> {
+    let url: ParsedURL
+    do {
+      url = try URLParser(limits: limits).parse(string)
+    } catch {
+      return .invalid(error)
+    }
+    guard url.scheme == scheme else {
+      let reason = MissReason(message: "scheme `\(url.scheme)` is not `\(scheme)`", closeness: -1)
+      return .unmatched(nearest: entries.isEmpty ? nil : (0, reason))
+    }
+    let input = url.routingInput
+    for match in table.matches(input) {
+      let entry = entries[match.routeIndex]
+      var values: [Any] = []
+      for leaf in entry.leaves {
+        guard let value = leaf.decode(match.captures) else { break }
+        values.append(value)
+      }
+      if values.count == entry.leaves.count, let intent = entry.make(values) {
+        return .matched(routeIndex: match.routeIndex, intent: intent, captures: match.captures)
+      }
+    }
+    return .unmatched(nearest: table.nearestMiss(input))
+  }
+
+  /// Resolves a URL and hands the intent to the root handler.
+  @discardableResult
+  public func open(url: URL, animated: Bool = true) -> Bool {
+    guard let intent = intent(for: url) else { return false }
+    engine?.open(DeepLink(url: url, intent: intent), animated: animated)
+    return true
+  }
+}
+
+struct LeafMismatch: Error {}
+
+/// What a router made of a URL.
+public enum FuncResolution<Intent> {
+  /// A route built an intent; `captures` are its values by position (`0`, `1`, …) or name.
+  case matched(routeIndex: Int, intent: Intent, captures: Captures)
+  /// No route built an intent.
+  case unmatched(nearest: (Int, MissReason)?)
+  /// The URL could not be parsed.
+  case invalid(URLParseError)
+
+  /// The intent, when a route matched.
+  public var intent: Intent? {
+    if case .matched(_, let intent, _) = self { intent } else { nil }
+  }
+}
