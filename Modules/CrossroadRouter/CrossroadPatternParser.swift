@@ -35,6 +35,7 @@ public struct CrossroadPatternParser: Sendable {
     }
     var scanner = PatternScanner(text, start: start)
     do throws(PatternSyntaxError) {
+      try scanner.checkLength()
       if scanner.current == UInt8(ascii: "/") { scanner.index += 1 }
       var path: [PathNode] = []
       if !scanner.atEnd {

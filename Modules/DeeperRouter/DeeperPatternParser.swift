@@ -29,6 +29,7 @@ public struct DeeperPatternParser: Sendable {
 extension PatternScanner {
   package mutating func parseDeeperPattern() throws(PatternSyntaxError) -> RoutePattern {
     guard !bytes.isEmpty else { throw error(.emptyPattern) }
+    try checkLength()
     if current == UInt8(ascii: "/") { index += 1 }
     // After the optional leading '/', something must follow: "/" alone is an empty pattern.
     if atEnd { throw error(.emptyPattern, at: 0) }

@@ -39,6 +39,7 @@ public struct FormatParser: Sendable {
   /// - Throws: ``PatternCore/PatternSyntaxError`` with the offset.
   public func parse(_ format: String) throws(PatternSyntaxError) -> Parsed {
     var scanner = PatternScanner(format)
+    try scanner.checkLength()
     scanner.positionalTypes = true
     scanner.extraStops = [UInt8(ascii: "=")]
     guard !scanner.atEnd else { throw scanner.error(.emptyPattern) }
@@ -63,6 +64,8 @@ public struct FormatParser: Sendable {
     func walk(_ nodes: [PathNode], optional: Bool) {
       for node in nodes {
         switch node {
+        case .capture(let name, _) where name.isEmpty:
+          continue  // `:int()` matches a typed component and binds nothing
         case .capture(let name, let type):
           let leaf = Leaf.required(name: name, type: type)
           leaves.append(optional ? .optional(leaf) : leaf)

@@ -15,6 +15,7 @@ public struct MappingPatternParser: Sendable {
   /// - Throws: ``PatternCore/PatternSyntaxError`` with the offset in `path`.
   public func parse(_ path: String, group: String) throws(PatternSyntaxError) -> RoutePattern {
     var scanner = PatternScanner(path)
+    try scanner.checkLength()
     if scanner.current == UInt8(ascii: "/") { scanner.index += 1 }
     var nodes: [PathNode] = [.literal(group)]
     if !scanner.atEnd, scanner.current != UInt8(ascii: "?") {

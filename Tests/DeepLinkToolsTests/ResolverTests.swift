@@ -52,6 +52,26 @@ struct ResolverTests {
     #expect(!record.contains("\n"))
   }
 
+  @Test func fragmentsAreReportedNotMatched() {
+    #expect(respond(#""myapp://profile/1#top""#).hasSuffix(#""params":{"userId":"1"},"fragment":"top"}"#))
+  }
+
+  @Test func everyURLAndJSONErrorCarriesAnOffset() {
+    #expect(respond("").contains(#""offset":0"#))
+    #expect(respond("\"myapp://" + String(repeating: "a", count: 9000) + "\"").contains(#""code":"limit_exceeded","message":"URL is 9008 bytes long; the limit is 8192","offset":8192"#))
+  }
+
+  @Test func aManifestsCasesAreIgnoredByTheResolver() throws {
+    let manifest = try ManifestLoader.parse(
+      Array(#"{"dialect":"deeper","scheme":"m","routes":[{"pattern":"a","intent":"x"}],"cases":5}"#.utf8),
+      path: "t.json", readCases: false)
+    #expect(manifest.tables.count == 1)
+    #expect(throws: ManifestError.self) {
+      try ManifestLoader.parse(
+        Array(#"{"dialect":"deeper","scheme":"m","routes":[],"cases":5}"#.utf8), path: "t.json")
+    }
+  }
+
   @Test func invalidUTF8AndCRLFAreHandled() {
     let invalid = resolver.respond(to: ArraySlice([0x22, 0xFF, 0x22]), number: 1)
     #expect(invalid.contains(#""code":"invalid_json""#))

@@ -60,7 +60,12 @@ struct DeeperPatternParserTests {
       ("a//b", 2, "empty component"),
       ("profile/", 7, "empty component"),
       ("p/:", 2, "capture has no name"),
-      ("p/:int()", 7, "capture has no name"),
+      ("p/{a", 2, "unclosed brace"),
+      ("p/a}", 3, "unbalanced '}'"),
+      ("p/{a}", 2, "unexpected '{'"),
+      ("p/:é", 3, "unexpected 'é' in a capture name"),
+      ("p/:a\u{0}", 4, "unexpected control character U+0000 after a capture"),
+
       ("p/:foo(x)", 3, "unknown type `foo`"),
       ("profile|user/:id", 7, "'|' outside parentheses"),
       ("a*", 1, "'*' must be a whole component"),
@@ -84,6 +89,41 @@ struct DeeperPatternParserTests {
       #expect(error.offset == offset, "\(pattern)")
       #expect(error.message == message, "\(pattern)")
       #expect(error.diagnostic.code == .patternSyntax)
+    }
+  }
+
+  @Test func anonymousTypedComponentMatchesWithoutBinding() throws {
+    // Deeper's own tests: `.recipes / ":int()" / .recipeId` matches recipes/123/456.
+    let ast = try parser.parse("recipes/:int()/:recipeId")
+    #expect(ast.path[1] == .capture(name: "", type: .int))
+    #expect(ast.description == "recipes/:int()/:recipeId")
+    let table = RouteTable(patterns: [ast])
+    let match = table.firstMatch(try ParsedURL("myapp://recipes/123/456").routingInput)
+    #expect(match?.captures.names == ["recipeId"])
+    #expect(table.firstMatch(try ParsedURL("myapp://recipes/abc/456").routingInput) == nil)
+  }
+
+  @Test func deepNestingIsALimitErrorNotACrash() {
+    let deep = String(repeating: "(", count: 1000) + "a" + String(repeating: ")", count: 1000)
+    do {
+      _ = try parser.parse(deep)
+      Issue.record("should not parse")
+    } catch {
+      #expect(error.code == .limitExceeded)
+      #expect(error.offset == 32)
+      #expect(error.message == "groups nested deeper than 32 levels")
+    }
+    let ok = String(repeating: "(", count: 32) + "a" + String(repeating: ")", count: 32)
+    #expect(throws: Never.self) { try parser.parse(ok) }
+  }
+
+  @Test func overlongPatternsAreLimitErrors() {
+    let long = String(repeating: "a/", count: 3000) + "a"
+    #expect(throws: PatternSyntaxError.self) { try parser.parse(long) }
+    do {
+      _ = try parser.parse(long)
+    } catch {
+      #expect(error.code == .limitExceeded)
     }
   }
 

@@ -43,6 +43,18 @@ struct DiagnosticRendererTests {
     #expect(DiagnosticRenderer(colored: true).render(diagnostic).contains("\u{1B}[1;31merror"))
   }
 
+  @Test func longSourcesAreShownAsAWindowAroundTheCaret() {
+    let source = String(repeating: "a", count: 300) + "!" + String(repeating: "b", count: 300)
+    let rendered = DiagnosticRenderer().render(
+      Diagnostic(code: .invalidJSON, message: "bad", source: source, offset: 300, hint: "here"))
+    let lines = rendered.split(separator: "\n").map(String.init)
+    #expect(lines[1].count < 130)
+    #expect(lines[1].hasPrefix("  …") && lines[1].hasSuffix("…"))
+    let caret = try! #require(lines[2].firstIndex(of: "^"))
+    let bang = try! #require(lines[1].firstIndex(of: "!"))
+    #expect(lines[2].distance(from: lines[2].startIndex, to: caret) == lines[1].distance(from: lines[1].startIndex, to: bang))
+  }
+
   @Test func controlCharactersDoNotBreakTheCaretLine() {
     let error = URLParseError.forbiddenCharacter(url: "a:b\tc", offset: 3, byte: 9)
     #expect(

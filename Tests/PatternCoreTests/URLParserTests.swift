@@ -56,7 +56,9 @@ struct URLParserTests {
     arguments: [
       ("myapp://bad%zz", 11), ("myapp://x%4", 9), ("myapp://a b", 9), ("myapp://a\tb", 9),
       ("myapp://%FF", 8), ("profile/42", 0), ("", 0), ("1app://x", 0), ("myapp://h:ab/x", 10),
-      ("myapp://x#%zz", 10), ("myapp://caf\u{7F}", 11),
+      ("myapp://x#%zz", 10), ("myapp://caf\u{7F}", 11), ("myapp://p/1#%FF", 12),
+      ("myapp://p/1#%C3", 12), ("myapp://us%FFer@p/1", 10), ("myapp://[::1/x", 8),
+      ("myapp://h:99999999999999999999/x", 10),
     ])
   func invalid(url: String, offset: Int) {
     #expect(throws: URLParseError.self) { try ParsedURL(url) }

@@ -38,9 +38,20 @@ public enum TableLoader {
 
   /// The one custom scheme of a single-scheme dialect, checked for RFC 3986 syntax.
   static func singleScheme(_ spec: TableSpec) throws(Diagnostic) -> String {
-    var scheme = spec.scheme
-    if scheme == nil, let sources = spec.sources, sources.count == 1 { scheme = sources[0] }
-    guard let scheme else {
+    if spec.scheme != nil && spec.sources != nil {
+      throw Diagnostic(
+        code: .invalidSource, message: "both `scheme` and `sources` are given",
+        hint: "a \(spec.dialect) table answers one scheme; give \"scheme\" only",
+        origin: spec.origin)
+    }
+    if let sources = spec.sources, sources.count != 1 {
+      throw Diagnostic(
+        code: .invalidSource,
+        message: "a \(spec.dialect) table answers one scheme; `sources` lists \(sources.count)",
+        hint: "give \"scheme\": \"myapp\" (several sources are a crossroad feature)",
+        origin: spec.origin)
+    }
+    guard let scheme = spec.scheme ?? spec.sources?.first else {
       throw Diagnostic(
         code: .invalidSource, message: "missing `scheme`",
         hint: "a \(spec.dialect) table answers one scheme, e.g. \"scheme\": \"myapp\"",

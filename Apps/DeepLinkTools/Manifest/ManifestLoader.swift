@@ -2,20 +2,23 @@ import PatternCore
 
 /// Reads manifests and fixtures (SPEC §5) into ``Manifest`` values, checking their shape.
 public enum ManifestLoader {
-  /// Reads and checks a manifest file.
+  /// Reads and checks a manifest file. Tools that only route (`readCases: false`) ignore
+  /// `cases`, as SPEC §5 says; the conformance runner reads and checks them.
   /// - Throws: ``ManifestError`` saying where the JSON or its shape is wrong.
-  public static func load(path: String) throws(ManifestError) -> Manifest {
+  public static func load(path: String, readCases: Bool = true) throws(ManifestError) -> Manifest {
     guard let bytes = FileIO.readFile(path) else {
       throw ManifestError(
         diagnostic: Diagnostic(
           code: .invalidRequest, message: "cannot read `\(path)`",
           hint: "check that the file exists and is readable"))
     }
-    return try parse(bytes, path: path)
+    return try parse(bytes, path: path, readCases: readCases)
   }
 
   /// Parses manifest bytes; `path` only names the source in messages.
-  public static func parse(_ bytes: [UInt8], path: String) throws(ManifestError) -> Manifest {
+  public static func parse(_ bytes: [UInt8], path: String, readCases: Bool = true)
+    throws(ManifestError) -> Manifest
+  {
     let json: JSONValue
     do {
       json = try JSONParser.parse(bytes)
@@ -38,13 +41,19 @@ public enum ManifestLoader {
       var specs: [TableSpec] = []
       for (index, table) in list.enumerated() {
         specs.append(
-          try tableSpec(table, defaultName: "\(baseName)-\(index)", path: path, index: index))
+          try tableSpec(
+            table, defaultName: "\(baseName)-\(index)", path: path, index: index,
+            readCases: readCases))
       }
       return Manifest(
-        path: path, tables: specs, cases: try cases(json["cases"], "\(path): cases"))
+        path: path, tables: specs,
+        cases: readCases ? try cases(json["cases"], "\(path): cases") : [])
     }
     return Manifest(
-      path: path, tables: [try tableSpec(json, defaultName: baseName, path: path, index: nil)],
+      path: path,
+      tables: [
+        try tableSpec(json, defaultName: baseName, path: path, index: nil, readCases: readCases)
+      ],
       cases: [])
   }
 
@@ -54,9 +63,9 @@ public enum ManifestLoader {
         code: .invalidRequest, message: "invalid manifest: " + message, origin: origin))
   }
 
-  private static func tableSpec(_ json: JSONValue, defaultName: String, path: String, index: Int?)
-    throws(ManifestError) -> TableSpec
-  {
+  private static func tableSpec(
+    _ json: JSONValue, defaultName: String, path: String, index: Int?, readCases: Bool
+  ) throws(ManifestError) -> TableSpec {
     var origin = index.map { "\(path), tables[\($0)]" } ?? path
     guard case .object = json else {
       throw shapeError("a table is a JSON object, found \(json.kindName)", origin)
@@ -110,7 +119,8 @@ public enum ManifestLoader {
     }
     return TableSpec(
       name: name, dialect: dialect, scheme: scheme, sources: sources, routes: routes, json: json,
-      loadError: loadError, cases: try cases(json["cases"], "\(origin), cases"), origin: origin)
+      loadError: loadError,
+      cases: readCases ? try cases(json["cases"], "\(origin), cases") : [], origin: origin)
   }
 
   private static func cases(_ json: JSONValue?, _ origin: String) throws(ManifestError)

@@ -29,7 +29,7 @@ public struct Resolver {
     }
 
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-      return fail(.invalidJSON, "empty line; expected a JSON object or string")
+      return fail(.invalidJSON, "empty line; expected a JSON object or string", offset: 0)
     }
     let request: JSONValue
     do {
@@ -69,6 +69,7 @@ public struct Resolver {
       record.append(("intent", .string(match.intent)))
       record.append(("params", Self.json(match.params)))
       if let trace = match.trace { record.append(("trace", .array(trace.map(JSONValue.string)))) }
+      if let fragment = Self.fragment(url) { record.append(("fragment", .string(fragment))) }
       if let error = match.handlingError { record.append(("handlingError", .string(error))) }
     case .unmatched(let nearest):
       record.append(("status", .string("unmatched")))
@@ -84,6 +85,7 @@ public struct Resolver {
       } else {
         record.append(("nearest", .null))
       }
+      if let fragment = Self.fragment(url) { record.append(("fragment", .string(fragment))) }
     case .error(let diagnostic):
       return fail(diagnostic.code, diagnostic.message, offset: diagnostic.offset)
     }
@@ -127,6 +129,12 @@ public struct Resolver {
     case .failure(let diagnostic):
       return fail(diagnostic.code, diagnostic.message, nil)
     }
+  }
+
+  /// The URL's fragment, reported but never matched (SPEC §2).
+  static func fragment(_ url: String) -> String? {
+    guard let hash = url.firstIndex(of: "#") else { return nil }
+    return String(url[url.index(after: hash)...])
   }
 
   /// Captures as a JSON object of typed values (SPEC §5).

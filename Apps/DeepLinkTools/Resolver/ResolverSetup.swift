@@ -20,7 +20,7 @@ public enum ResolverSetup {
       let manifests =
         paths.isEmpty
         ? [try BuiltInExample.load()]
-        : try paths.map { path throws(ManifestError) in try ManifestLoader.load(path: path) }
+        : try paths.map { path throws(ManifestError) in try ManifestLoader.load(path: path, readCases: false) }
       for manifest in manifests {
         for spec in manifest.tables {
           do {
@@ -41,13 +41,24 @@ public enum ResolverSetup {
 public enum FileHandleOutput {
   /// Writes `text` and a newline to stderr.
   public static func standardError(_ text: String) {
-    let line = text + "\n"
-    _ = line.withCString { write(2, $0, strlen($0)) }
+    writeAll(2, text + "\n")
   }
 
   /// Writes `text` and a newline to stdout, unbuffered.
   public static func standardOutput(_ text: String) {
-    let line = text + "\n"
-    _ = line.withCString { write(1, $0, strlen($0)) }
+    writeAll(1, text + "\n")
+  }
+
+  /// Every byte, NULs included, retrying short writes.
+  private static func writeAll(_ descriptor: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written <= 0 { return }
+        offset += written
+      }
+    }
   }
 }

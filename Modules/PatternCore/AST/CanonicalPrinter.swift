@@ -24,7 +24,7 @@ enum CanonicalPrinter {
 
   static func capture(name: String, type: ValueType) -> String {
     switch type {
-    case .string: ":" + name
+    case .string where !name.isEmpty: ":" + name
     default: ":\(type)(\(name))"
     }
   }

@@ -134,7 +134,7 @@ public enum RouteTableAnalysis {
       for node in nodes {
         let found: Set<String>
         switch node {
-        case .capture(let name, _): found = [name]
+        case .capture(let name, _): found = name.isEmpty ? [] : [name]
         case .optional(let inner): found = names(inner)
         case .choice(let alternatives): found = alternatives.map(names).reduce([]) { $0.union($1) }
         case .literal, .wildcard: found = []

@@ -16,10 +16,14 @@ public struct DiagnosticRenderer: Sendable {
       lines.append("  --> " + origin)
     }
     if let source = diagnostic.source {
-      let shown = Self.printable(source)
+      // Long sources (a minified manifest line, a long URL) are shown as a window around the
+      // caret, so an error never floods the terminal.
+      let (shown, shift) = Self.window(
+        Self.printable(source),
+        around: diagnostic.offset.map { Self.column(ofByteOffset: $0, in: source) } ?? 0)
       lines.append("  " + shown)
       if let offset = diagnostic.offset {
-        let column = Self.column(ofByteOffset: offset, in: source)
+        let column = Self.column(ofByteOffset: offset, in: source) - shift
         var caretLine = String(repeating: " ", count: column + 2) + paint("^", "1;32")
         if let hint = diagnostic.hint {
           caretLine += " " + hint
@@ -50,6 +54,18 @@ public struct DiagnosticRenderer: Sendable {
     }
     if bytes < offset { column += offset - bytes }
     return column
+  }
+
+  /// At most `width` characters around `column`, with `…` where text was cut, and how many
+  /// columns the caret moves left.
+  static func window(_ text: String, around column: Int, width: Int = 120) -> (String, Int) {
+    let characters = Array(text)
+    guard characters.count > width else { return (text, 0) }
+    let start = max(0, min(column - width / 2, characters.count - width))
+    let end = min(characters.count, start + width)
+    let prefix = start > 0 ? "…" : ""
+    let suffix = end < characters.count ? "…" : ""
+    return (prefix + String(characters[start..<end]) + suffix, start - prefix.count)
   }
 
   /// Control characters would break the caret line; they are shown as `?`, one column each.

@@ -22,6 +22,10 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
     case expectedQueryCapture
     case nestedQueryGroup
     case malformedEscape
+    /// Groups nested deeper than the limit.
+    case nestingTooDeep(limit: Int)
+    /// A pattern longer than the limit.
+    case patternTooLong(length: Int, limit: Int)
     /// A dialect-specific problem with its own words (used by front-ends).
     case other(message: String, hint: String)
   }
@@ -60,6 +64,8 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
     case .expectedQueryCapture: "expected a query capture"
     case .nestedQueryGroup: "nested group in the query"
     case .malformedEscape: "malformed percent-escape"
+    case .nestingTooDeep(let limit): "groups nested deeper than \(limit) levels"
+    case .patternTooLong(let length, let limit): "pattern is \(length) bytes long; the limit is \(limit)"
     case .other(let message, _): message
     }
   }
@@ -85,12 +91,25 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
     case .expectedQueryCapture: "query items are written ':name', ':int(name)' or '(:name)'"
     case .nestedQueryGroup: "query groups do not nest: '(:a|:b)' or '(:a)'"
     case .malformedEscape: "'%' must be followed by two hex digits"
+    case .nestingTooDeep: "this '(' is one level too many; flatten the pattern"
+    case .patternTooLong: "the pattern is cut off here for the limit"
     case .other(_, let hint): hint
     }
   }
 
+  /// `limit_exceeded` for the size limits, `pattern_syntax` otherwise.
+  public var code: ErrorCode {
+    switch reason {
+    case .nestingTooDeep, .patternTooLong: .limitExceeded
+    default: .patternSyntax
+    }
+  }
+
   public var diagnostic: Diagnostic {
-    Diagnostic(code: .patternSyntax, message: message, source: pattern, offset: offset, hint: hint)
+    if case .patternTooLong = reason {
+      return Diagnostic(code: code, message: message, hint: hint)
+    }
+    return Diagnostic(code: code, message: message, source: pattern, offset: offset, hint: hint)
   }
 
   public var description: String { diagnostic.description }

@@ -38,10 +38,12 @@ struct PathMatcher {
 
   @inline(__always) func literalMatches(_ text: String, _ folded: String, at position: Int) -> Bool
   {
+    // Components compare byte for byte (not by Unicode equivalence), after case folding where
+    // the dialect or the host position asks for it.
     let component = components[position]
-    if component == text { return true }
+    if component.utf8.elementsEqual(text.utf8) { return true }
     if literalsIgnoreCase || (position == 0 && firstIsHost) {
-      return component.lowercased() == folded
+      return component.lowercased().utf8.elementsEqual(folded.utf8)
     }
     return false
   }

@@ -71,7 +71,8 @@ public struct RouteTable: Sendable {
     let route = routes[index]
     guard let slots = matcher(route, input).run() else { return nil }
     var captures = Captures()
-    for (slot, position) in slots.enumerated() where position >= 0 {
+    for (slot, position) in slots.enumerated()
+    where position >= 0 && !route.program.slotNames[slot].isEmpty {
       let text = input.components[position]
       if let value = PatternValue(parsing: text, as: route.program.slotTypes[slot]) {
         captures.bind(route.program.slotNames[slot], value, text: text)

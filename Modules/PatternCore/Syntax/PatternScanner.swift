@@ -19,6 +19,18 @@ package struct PatternScanner {
   /// Extra bytes that end a path element (for dialects with more syntax after the path).
   package var extraStops: Set<UInt8> = []
 
+  /// The deepest group nesting accepted (parsing recurses per level).
+  package static let maxDepth = 32
+  /// The longest pattern accepted, in bytes.
+  package static let maxLength = 4096
+
+  /// Throws `limit_exceeded` for a pattern longer than ``maxLength``.
+  package func checkLength() throws(PatternSyntaxError) {
+    if bytes.count > Self.maxLength {
+      throw error(.patternTooLong(length: bytes.count, limit: Self.maxLength), at: Self.maxLength)
+    }
+  }
+
   /// Scans `text`, optionally starting at a byte offset.
   package init(_ text: String, start: Int = 0) {
     self.text = text
@@ -52,8 +64,14 @@ package struct PatternScanner {
 
   package func describe(_ offset: Int) -> String {
     guard offset < bytes.count else { return "end of pattern" }
-    let scalar = String(decoding: bytes[offset...].prefix(4), as: UTF8.self).first.map(String.init)
-    return "'\(scalar ?? "?")'"
+    guard let scalar = String(decoding: bytes[offset...].prefix(4), as: UTF8.self).unicodeScalars.first
+    else { return "'?'" }
+    if scalar.value < 0x20 || scalar.value == 0x7F {
+      return "control character U+" + String(scalar.value, radix: 16, uppercase: true)
+        .leftPadded(to: 4)
+    }
+    if scalar == " " { return "space" }
+    return "'\(scalar)'"
   }
 
   // MARK: Path
@@ -106,6 +124,9 @@ package struct PatternScanner {
 
   package mutating func parseGroup() throws(PatternSyntaxError) -> PathNode {
     let open = index
+    if openGroups.count >= Self.maxDepth {
+      throw error(.nestingTooDeep(limit: Self.maxDepth), at: open)
+    }
     index += 1
     openGroups.append(open)
     if current == UInt8(ascii: ")") { throw error(.emptyGroup, at: open) }
@@ -153,12 +174,18 @@ package struct PatternScanner {
         }
         throw error(.unexpectedCharacter(describe(index) + " in a capture name"))
       }
-      guard !name.isEmpty else { throw error(.missingCaptureName, at: innerStart) }
       index += 1
       try expectElementEnd()
+      // `:int()` is an anonymous typed component (Deeper's tests use it): it must parse as
+      // the type and binds nothing.
       return (name, type)
     }
-    guard !first.isEmpty else { throw error(.missingCaptureName, at: colon) }
+    guard !first.isEmpty else {
+      if let byte = current, !isElementEnd(byte) {
+        throw error(.unexpectedCharacter(describe(index) + " in a capture name"))
+      }
+      throw error(.missingCaptureName, at: colon)
+    }
     try expectElementEnd()
     if positionalTypes, let type = ValueType(name: first), first != "num" {
       // FuncRouter: `:int` alone is the next positional capture, named by its position.
@@ -199,7 +226,16 @@ package struct PatternScanner {
       case UInt8(ascii: "*"):
         throw error(.wildcardNotWholeComponent)
       case 0...0x20, 0x7F:
-        throw error(.unexpectedCharacter(byte == 0x20 ? "space" : "control character"))
+        throw error(.unexpectedCharacter(describe(index)))
+      case UInt8(ascii: "{"):
+        let closed = bytes[index...].contains(UInt8(ascii: "}"))
+        throw error(
+          .other(
+            message: closed ? "unexpected '{'" : "unclosed brace",
+            hint: closed
+              ? "braces belong to mapping query items such as {*id}" : "'{' opened here is never closed"))
+      case UInt8(ascii: "}"):
+        throw error(.other(message: "unbalanced '}'", hint: "no '{' is open here"))
       case UInt8(ascii: "%"):
         guard index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]),
           let low = hexDigit(bytes[index + 2])
@@ -222,5 +258,11 @@ package struct PatternScanner {
     case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - 0x37
     default: nil
     }
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

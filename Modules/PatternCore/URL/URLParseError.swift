@@ -10,6 +10,10 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
   case forbiddenCharacter(url: String, offset: Int, byte: UInt8)
   /// A port that is not a number.
   case invalidPort(url: String, offset: Int)
+  /// A port above 65535.
+  case portOutOfRange(url: String, offset: Int)
+  /// A host starting with `[` that never closes.
+  case unclosedIPLiteral(url: String, offset: Int)
   /// The URL is longer than the limit.
   case tooLong(url: String, length: Int, limit: Int)
   /// More components than the limit.
@@ -30,7 +34,8 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
     switch self {
     case .missingScheme(_, let offset), .malformedEscape(_, let offset),
       .invalidUTF8(_, let offset), .forbiddenCharacter(_, let offset, _),
-      .invalidPort(_, let offset):
+      .invalidPort(_, let offset), .portOutOfRange(_, let offset),
+      .unclosedIPLiteral(_, let offset):
       offset
     case .tooLong(_, _, let limit): limit
     case .tooManyComponents, .tooManyQueryItems: 0
@@ -46,6 +51,8 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
     case .forbiddenCharacter(_, _, let byte):
       byte == 0x20 ? "space in URL" : "control character 0x\(hex(byte)) in URL"
     case .invalidPort: "port is not a number"
+    case .portOutOfRange: "port is out of range"
+    case .unclosedIPLiteral: "unclosed '[' in the host"
     case .tooLong(_, let length, let limit): "URL is \(length) bytes long; the limit is \(limit)"
     case .tooManyComponents(_, let count, let limit):
       "URL has \(count) components; the limit is \(limit)"
@@ -62,6 +69,8 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
     case .forbiddenCharacter(_, _, let byte):
       byte == 0x20 ? "percent-encode it as %20" : "percent-encode it"
     case .invalidPort: "a port is digits only"
+    case .portOutOfRange: "a port is at most 65535"
+    case .unclosedIPLiteral: "an IP literal host is written [::1]"
     case .tooLong: "the URL is cut off here for the limit"
     case .tooManyComponents, .tooManyQueryItems: "raise the limit or shorten the URL"
     }
@@ -70,7 +79,8 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
   var url: String {
     switch self {
     case .missingScheme(let url, _), .malformedEscape(let url, _), .invalidUTF8(let url, _),
-      .forbiddenCharacter(let url, _, _), .invalidPort(let url, _), .tooLong(let url, _, _),
+      .forbiddenCharacter(let url, _, _), .invalidPort(let url, _), .portOutOfRange(let url, _),
+      .unclosedIPLiteral(let url, _), .tooLong(let url, _, _),
       .tooManyComponents(let url, _, _), .tooManyQueryItems(let url, _, _):
       url
     }
@@ -80,7 +90,7 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
     switch self {
     case .tooLong:
       // Drawing an 8 KB line helps nobody; say how long it is instead.
-      Diagnostic(code: code, message: message, hint: hint)
+      Diagnostic(code: code, message: message, offset: offset, hint: hint)
     default:
       Diagnostic(code: code, message: message, source: url, offset: offset, hint: hint)
     }

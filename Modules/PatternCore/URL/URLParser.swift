@@ -124,6 +124,8 @@ public struct URLParser: Sendable {
 
     var fragment: String?
     if let fragmentStart {
+      // Reported raw, but its escapes must decode to UTF-8 like everywhere else.
+      _ = try decode(bytes, from: fragmentStart + 1, to: count, original: original)
       fragment = String(decoding: bytes[(fragmentStart + 1)..<count], as: UTF8.self)
     }
     return ParsedURL(
@@ -139,14 +141,16 @@ public struct URLParser: Sendable {
     for position in stride(from: end - 1, through: start, by: -1)
     where bytes[position] == UInt8(ascii: "@") {
       hostStart = position + 1
+      // Ignored, but still a part of the URL: its escapes must decode to UTF-8.
+      _ = try decode(bytes, from: start, to: position, original: original)
       break
     }
     var hostEnd = end
     if hostStart < end, bytes[hostStart] == UInt8(ascii: "[") {
       // An IP literal: the host runs to the closing bracket.
-      if let close = firstIndex(of: UInt8(ascii: "]"), in: bytes, from: hostStart, to: end) {
-        hostEnd = close + 1
-      }
+      guard let close = firstIndex(of: UInt8(ascii: "]"), in: bytes, from: hostStart, to: end)
+      else { throw .unclosedIPLiteral(url: original, offset: hostStart) }
+      hostEnd = close + 1
     } else if let colon = firstIndex(of: UInt8(ascii: ":"), in: bytes, from: hostStart, to: end) {
       hostEnd = colon
     }
@@ -157,10 +161,9 @@ public struct URLParser: Sendable {
       }
       var value = 0
       for position in (hostEnd + 1)..<end {
-        guard isDigit(bytes[position]), value < 1_000_000 else {
-          throw .invalidPort(url: original, offset: position)
-        }
+        guard isDigit(bytes[position]) else { throw .invalidPort(url: original, offset: position) }
         value = value * 10 + Int(bytes[position] - 0x30)
+        guard value <= 65535 else { throw .portOutOfRange(url: original, offset: hostEnd + 1) }
       }
       if end > hostEnd + 1 { port = value }
     }
