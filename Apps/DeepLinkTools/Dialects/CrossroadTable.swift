@@ -38,11 +38,12 @@ struct CrossroadTable: LoadedTable {
       }
     }
     intents = spec.routes.map(\.intent)
+    patterns = spec.routes.map(\.pattern)
   }
 
   private let intents: [String]
 
-  var patterns: [String] { router.routes.map(\.text) }
+  let patterns: [String]
 
   var printableRoutes: [PrintableRoute] {
     let first = (try? router.sources())?.first?.description ?? ""

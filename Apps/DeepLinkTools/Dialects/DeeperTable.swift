@@ -18,6 +18,7 @@ struct DeeperTable: LoadedTable {
     }
     router = Router<String>(scheme: scheme, rootDeepLinkHandler: graph?.root)
     intents = spec.routes.map(\.intent)
+    patterns = spec.routes.map(\.pattern)
     for (index, route) in spec.routes.enumerated() {
       let intent = route.intent
       let declines = route.declines
@@ -33,7 +34,8 @@ struct DeeperTable: LoadedTable {
     }
   }
 
-  var patterns: [String] { router.registeredRoutes.map(\.text) }
+  /// The patterns as written, kept once (lookups must not rebuild them).
+  let patterns: [String]
 
   var printableRoutes: [PrintableRoute] {
     zip(router.registeredRoutes, intents).compactMap { route, intent in

@@ -23,11 +23,12 @@ struct FuncTable: LoadedTable {
       }
     }
     intents = spec.routes.map(\.intent)
+    patterns = spec.routes.map(\.pattern)
   }
 
   let intents: [String]
 
-  var patterns: [String] { router.patterns }
+  let patterns: [String]
 
   var warnings: [AnalysisWarning] {
     RouteTableAnalysis.analyze(

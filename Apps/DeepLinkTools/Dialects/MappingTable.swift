@@ -28,6 +28,9 @@ struct MappingTable: LoadedTable {
       diagnostic.origin = spec.origin + (diagnostic.origin.map { ", " + $0 } ?? "")
       throw diagnostic
     }
+    patterns = router.entries.map {
+      $0.group + ($0.map.path.hasPrefix("/") ? "" : "/") + $0.map.path
+    }
   }
 
   private static func groups(_ spec: TableSpec) throws(Diagnostic) -> [MappingInfo] {
@@ -71,9 +74,7 @@ struct MappingTable: LoadedTable {
     return infos
   }
 
-  var patterns: [String] {
-    router.entries.map { $0.group + ($0.map.path.hasPrefix("/") ? "" : "/") + $0.map.path }
-  }
+  let patterns: [String]
 
   var printableRoutes: [PrintableRoute] {
     router.entries.map {

@@ -53,11 +53,65 @@ public struct RouteTable: Sendable {
   let routes: [CompiledRoute]
   /// The comparison options.
   public let options: MatchOptions
+  /// Routes by the lower-cased literal their first component must equal, in priority order.
+  let buckets: [String: [Int]]
+  /// Routes whose first component can be anything (a capture, a wildcard, an optional).
+  let anyFirst: [Int]
 
   /// Compiles `patterns` (index = priority).
   public init(patterns: [RoutePattern], options: MatchOptions = MatchOptions()) {
     self.routes = patterns.map { CompiledRoute(pattern: $0, program: PathProgram($0.path)) }
     self.options = options
+    var buckets: [String: [Int]] = [:]
+    var anyFirst: [Int] = []
+    for (index, pattern) in patterns.enumerated() {
+      if let keys = Self.firstLiterals(pattern.path) {
+        for key in keys { buckets[key, default: []].append(index) }
+      } else {
+        anyFirst.append(index)
+      }
+    }
+    self.buckets = buckets
+    self.anyFirst = anyFirst
+  }
+
+  /// The lower-cased texts the first component must be one of, or nil when it can be anything.
+  static func firstLiterals(_ path: [PathNode]) -> Set<String>? {
+    switch path.first {
+    case .literal(let text)?: return [text.lowercased()]
+    case .choice(let alternatives)?:
+      var keys = Set<String>()
+      for alternative in alternatives {
+        guard let inner = firstLiterals(alternative) else { return nil }
+        keys.formUnion(inner)
+      }
+      return keys
+    default: return nil
+    }
+  }
+
+  /// The routes that can match `input`, in priority order: those whose first literal is the
+  /// first component (folded, so this is a superset under every case rule) and those that can
+  /// start with anything.
+  func candidates(_ input: RoutingInput) -> [Int] {
+    guard let first = input.components.first else { return anyFirst }
+    let bucket = buckets[first.lowercased()] ?? []
+    if bucket.isEmpty { return anyFirst }
+    if anyFirst.isEmpty { return bucket }
+    var merged: [Int] = []
+    merged.reserveCapacity(bucket.count + anyFirst.count)
+    var i = 0
+    var j = 0
+    while i < bucket.count || j < anyFirst.count {
+      if j == anyFirst.count || (i < bucket.count && bucket[i] < anyFirst[j]) {
+        merged.append(bucket[i])
+        i += 1
+      } else {
+        merged.append(anyFirst[j])
+        j += 1
+      }
+    }
+    return merged
   }
 
   /// The number of routes.
@@ -88,7 +142,7 @@ public struct RouteTable: Sendable {
   /// Every matching route in priority order, lazily: a front-end asks its handler about each
   /// one and stops at the first that accepts.
   public func matches(_ input: RoutingInput) -> some Sequence<RouteMatch> {
-    (0..<routes.count).lazy.compactMap { match(routeAt: $0, input) }
+    candidates(input).lazy.compactMap { match(routeAt: $0, input) }
   }
 
   /// The first matching route, if any.
