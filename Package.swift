@@ -58,6 +58,12 @@ let package = Package(
 
     // Tests
     .testTarget(
+      name: "FuncRouterTests", dependencies: ["FuncRouter", "PatternCore"],
+      path: "Tests/FuncRouterTests",
+      swiftSettings: [
+        .unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])
+      ]),
+    .testTarget(
       name: "HandlingEngineTests", dependencies: ["HandlingEngine"],
       path: "Tests/HandlingEngineTests"),
     .testTarget(

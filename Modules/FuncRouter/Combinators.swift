@@ -56,44 +56,54 @@ public func double(_ key: String) -> TypedQuery<Double> { queryLeaf(key, .double
 /// A required query item `key` that is a Boolean.
 public func bool(_ key: String) -> TypedQuery<Bool> { queryLeaf(key, .bool) }
 
-extension TypedRoute {
-  /// `"profile" /> string`: drops the left `Void`.
-  public static func /> <B>(lhs: TypedRoute<Void>, rhs: TypedRoute<B>) -> TypedRoute<B>
-  where Value == Void {
-    lhs.followed(by: rhs)
-  }
+/// `"profile" /> string`: drops the left `Void`.
+public func /> <B>(lhs: TypedRoute<Void>, rhs: TypedRoute<B>) -> TypedRoute<B> {
+  lhs.followed(by: rhs)
+}
 
-  /// `string /> "follow"`: drops the right `Void`.
-  public static func /> (lhs: TypedRoute<Value>, rhs: TypedRoute<Void>) -> TypedRoute<Value> {
-    lhs.followed(by: rhs)
-  }
+/// `string /> "follow"`: drops the right `Void`.
+public func /> <each A>(lhs: TypedRoute<(repeat each A)>, rhs: TypedRoute<Void>)
+  -> TypedRoute<(repeat each A)>
+{
+  lhs.followed(by: rhs)
+}
 
-  /// `"profile" / string`: the seed's other spelling of `/>`.
-  public static func / <B>(lhs: TypedRoute<Void>, rhs: TypedRoute<B>) -> TypedRoute<B>
-  where Value == Void {
-    lhs.followed(by: rhs)
-  }
+/// `"a" /> "b"`: two literal parts.
+public func /> (lhs: TypedRoute<Void>, rhs: TypedRoute<Void>) -> TypedRoute<Void> {
+  lhs.followed(by: rhs)
+}
 
-  /// `string / "follow"`: the seed's other spelling of `/>`.
-  public static func / (lhs: TypedRoute<Value>, rhs: TypedRoute<Void>) -> TypedRoute<Value> {
-    lhs.followed(by: rhs)
-  }
+/// `"profile" / string`: the seed's other spelling of `/>`.
+public func / <B>(lhs: TypedRoute<Void>, rhs: TypedRoute<B>) -> TypedRoute<B> {
+  lhs.followed(by: rhs)
+}
 
-  /// `a | b`: the left alternative first; both give the same type of value.
-  public static func | (lhs: TypedRoute<Value>, rhs: TypedRoute<Value>) -> TypedRoute<Value> {
-    let right = rhs.shifted(by: lhs.positions)
-    let leftNames = lhs.leaves.flatMap(\.names)
-    let leaves: [Leaf] = zip(lhs.leaves, right.leaves).map {
-      .either($0, $1, leftNames: leftNames)
-    }
-    func alternatives(_ path: [PathNode]) -> [[PathNode]] {
-      if path.count == 1, case .choice(let inner) = path[0] { return inner }
-      return [path]
-    }
-    return TypedRoute(
-      path: [.choice(alternatives(lhs.path) + alternatives(right.path))],
-      query: lhs.query + right.query, positions: lhs.positions + rhs.positions, leaves: leaves)
+/// `string / "follow"`: the seed's other spelling of `/>`.
+public func / <each A>(lhs: TypedRoute<(repeat each A)>, rhs: TypedRoute<Void>)
+  -> TypedRoute<(repeat each A)>
+{
+  lhs.followed(by: rhs)
+}
+
+/// `"a" / "b"`: two literal parts.
+public func / (lhs: TypedRoute<Void>, rhs: TypedRoute<Void>) -> TypedRoute<Void> {
+  lhs.followed(by: rhs)
+}
+
+/// `a | b`: the left alternative first; both give the same type of value.
+public func | <A>(lhs: TypedRoute<A>, rhs: TypedRoute<A>) -> TypedRoute<A> {
+  let right = rhs.shifted(by: lhs.positions)
+  let leftNames = lhs.leaves.flatMap(\.names)
+  let leaves: [Leaf] = zip(lhs.leaves, right.leaves).map {
+    .either($0, $1, leftNames: leftNames)
   }
+  func alternatives(_ path: [PathNode]) -> [[PathNode]] {
+    if path.count == 1, case .choice(let inner) = path[0] { return inner }
+    return [path]
+  }
+  return TypedRoute(
+    path: [.choice(alternatives(lhs.path) + alternatives(right.path))],
+    query: lhs.query + right.query, positions: lhs.positions + rhs.positions, leaves: leaves)
 }
 
 /// `a >/> b`: both values, flattened into one tuple: `int >/> string >/> bool` is
@@ -104,8 +114,22 @@ public func >/> <each A, B>(lhs: TypedRoute<(repeat each A)>, rhs: TypedRoute<B>
   lhs.followed(by: rhs)
 }
 
+/// `a >/> "follow"`: a literal part adds no value.
+public func >/> <each A>(lhs: TypedRoute<(repeat each A)>, rhs: TypedRoute<Void>)
+  -> TypedRoute<(repeat each A)>
+{
+  lhs.followed(by: rhs)
+}
+
 /// `a /? "info"`: an optional literal part.
-public func /? <A>(lhs: TypedRoute<A>, rhs: TypedRoute<Void>) -> TypedRoute<A> {
+public func /? <each A>(lhs: TypedRoute<(repeat each A)>, rhs: TypedRoute<Void>)
+  -> TypedRoute<(repeat each A)>
+{
+  lhs.followed(by: rhs, optional: true)
+}
+
+/// `"a" /? "info"`: an optional literal part after a literal.
+public func /? (lhs: TypedRoute<Void>, rhs: TypedRoute<Void>) -> TypedRoute<Void> {
   lhs.followed(by: rhs, optional: true)
 }
 

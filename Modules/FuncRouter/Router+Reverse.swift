@@ -39,6 +39,15 @@ extension Router where Intent: Equatable {
 }
 
 extension Router where Intent: Route {
+  /// Registers a one-value constructor whose intents print back through `deconstruct`.
+  public func add<A>(_ constructor: @escaping (A) -> Intent, route: TypedRoute<A>) {
+    append(
+      Entry(
+        text: route.pattern.description, pattern: route.pattern, leaves: route.leaves,
+        make: Self.maker(constructor),
+        extract: { intent in intent.deconstruct(constructor).map { [$0] } }))
+  }
+
   /// Registers a constructor whose intents print back through the seed's `deconstruct`.
   public func add<each T>(
     _ constructor: @escaping (repeat each T) -> Intent, route: TypedRoute<(repeat each T)>

@@ -76,6 +76,15 @@ public final class Router<Intent> {
         make: Self.maker(constructor), extract: nil))
   }
 
+  /// Registers a one-value constructor: `router.add(Intent.showProfile, route: "profile" /> string)`.
+  /// (A separate overload: the solver does not infer a one-element pack from a bare type.)
+  public func add<A>(_ constructor: @escaping (A) -> Intent, route: TypedRoute<A>) {
+    append(
+      Entry(
+        text: route.pattern.description, pattern: route.pattern, leaves: route.leaves,
+        make: Self.maker(constructor), extract: nil))
+  }
+
   /// Registers a case without values: `router.add(Intent.home, route: "home")`.
   public func add(_ intent: Intent, route: TypedRoute<Void>) {
     append(
