@@ -97,8 +97,7 @@ public final class Router<Intent> {
   /// Resolves a parsed URL.
   public func resolve(_ url: ParsedURL) -> DeepLinkResolution<Intent> {
     guard url.scheme == scheme else {
-      let reason = MissReason(
-        message: "scheme `\(url.scheme)` is not `\(scheme)`", closeness: -1)
+      let reason = MissReason.schemeMismatch(found: url.scheme, expected: scheme)
       return .unmatched(
         DeepLinkMiss(nearest: routes.isEmpty ? nil : (0, reason), declined: [], url: url))
     }

@@ -199,7 +199,7 @@ public final class Router<Intent> {
       return .invalid(error)
     }
     guard url.scheme == scheme else {
-      let reason = MissReason(message: "scheme `\(url.scheme)` is not `\(scheme)`", closeness: -1)
+      let reason = MissReason.schemeMismatch(found: url.scheme, expected: scheme)
       return .unmatched(nearest: entries.isEmpty ? nil : (0, reason))
     }
     let input = url.routingInput

@@ -110,7 +110,7 @@ public final class Router: Sendable {
     guard url.scheme == scheme else {
       return .unmatched(
         nearest: entries.isEmpty
-          ? nil : (0, MissReason(message: "scheme `\(url.scheme)` is not `\(scheme)`", closeness: -1)))
+          ? nil : (0, .schemeMismatch(found: url.scheme, expected: scheme)))
     }
     let input = url.routingInput
     if let match = table.firstMatch(input) {

@@ -11,6 +11,11 @@ public struct MissReason: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { message }
 
+  /// The reason for a URL of another scheme: it ranks below every real attempt.
+  public static func schemeMismatch(found: String, expected: String) -> MissReason {
+    MissReason(message: "scheme `\(found)` is not `\(expected)`", closeness: -1)
+  }
+
   /// Creates a reason.
   public init(
     message: String, componentIndex: Int? = nil, queryKey: String? = nil, closeness: Int = 0
