@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "HandlingEngine", targets: ["HandlingEngine"]),
     .executable(name: "deeplink-resolve", targets: ["deeplink-resolve"]),
     .executable(name: "deeplink-conformance", targets: ["deeplink-conformance"]),
+    .executable(name: "deeplink-repl", targets: ["deeplink-repl"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -42,6 +43,9 @@ let package = Package(
       ],
       path: "Apps/DeepLinkTools"),
 
+    // libedit (installed by Scripts/setup.sh), wrapped in small C helpers for the REPL.
+    .systemLibrary(name: "CLibEdit", path: "Apps/CLibEdit", providers: [.apt(["libedit-dev"])]),
+
     // Executables
     .executableTarget(
       name: "deeplink-resolve",
@@ -55,6 +59,13 @@ let package = Package(
         "DeepLinkTools", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Apps/deeplink-conformance"),
+    .executableTarget(
+      name: "deeplink-repl",
+      dependencies: [
+        "DeepLinkTools", "CLibEdit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Apps/deeplink-repl"),
 
     // Tests
     .testTarget(

@@ -49,4 +49,9 @@ set -o pipefail
 [ "$status" -eq 0 ] || fail "closed stdout: exit $status"
 [ ! -s "$work/pipe.err" ] || fail "closed stdout printed: $(cat "$work/pipe.err")"
 
-echo "e2e: deeplink-resolve ok (1000 lines in, 1000 out; bad manifest exits 2; closed stdout is quiet)"
+# The REPL with piped input writes a clean transcript: no prompt, no banner, no colour.
+repl="$(swift build --show-bin-path)/deeplink-repl"
+"$repl" < Tests/Transcripts/repl-session.in > "$work/repl.out"
+diff -u Tests/Transcripts/repl-session.expected "$work/repl.out" || fail "REPL transcript differs"
+
+echo "e2e: deeplink-resolve ok (1000 lines in, 1000 out; bad manifest exits 2; closed stdout is quiet); deeplink-repl transcript ok"

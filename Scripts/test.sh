@@ -16,6 +16,7 @@ fi
 swift test --skip-build
 Scripts/check-dsl-misuse.sh
 Scripts/e2e.sh
+Scripts/repl-tmux.sh
 junit_args=()
 if [ -n "${CONFORMANCE_JUNIT:-}" ]; then junit_args=(--junit "$CONFORMANCE_JUNIT"); fi
 swift run --skip-build deeplink-conformance Fixtures/ "${junit_args[@]}"

@@ -68,7 +68,7 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether a parsed URL comes from this source.
-  func accepts(_ url: ParsedURL) -> Bool {
+  public func accepts(_ url: ParsedURL) -> Bool {
     switch self {
     case .urlScheme(let scheme):
       return url.scheme == scheme
@@ -79,7 +79,7 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The components routes see: the host first for a custom scheme, the path alone otherwise.
-  func input(_ url: ParsedURL) -> RoutingInput {
+  public func input(_ url: ParsedURL) -> RoutingInput {
     switch self {
     case .urlScheme: url.routingInput
     case .universalLink: url.pathOnlyRoutingInput

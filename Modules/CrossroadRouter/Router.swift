@@ -187,12 +187,17 @@ public final class Router<UserInfo> {
     } catch {
       throw .invalid(error)
     }
-    // Universal link origins are more specific than a scheme, so they are tried first.
+    guard let source = source(accepting: url) else { throw .noSource(url) }
+    return (url, source)
+  }
+
+  /// The source a URL comes from, if any. Universal link origins are more specific than a
+  /// scheme, so they are tried first.
+  public func source(accepting url: ParsedURL) -> LinkSource? {
     let sources = (try? sources()) ?? []
     let ordered = sources.filter { if case .universalLink = $0 { true } else { false } }
       + sources.filter { if case .urlScheme = $0 { true } else { false } }
-    guard let source = ordered.first(where: { $0.accepts(url) }) else { throw .noSource(url) }
-    return (url, source)
+    return ordered.first { $0.accepts(url) }
   }
 
   private func candidates(_ url: ParsedURL, _ source: LinkSource) -> some Sequence<RouteMatch> {

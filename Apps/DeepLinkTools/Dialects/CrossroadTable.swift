@@ -39,7 +39,10 @@ struct CrossroadTable: LoadedTable {
     }
     intents = spec.routes.map(\.intent)
     patterns = spec.routes.map(\.pattern)
+    routeRemarks = spec.routes.map(\.remark)
   }
+
+  let routeRemarks: [String?]
 
   private let intents: [String]
 
@@ -56,6 +59,30 @@ struct CrossroadTable: LoadedTable {
     RouteTableAnalysis.analyze(
       router.routes.map { AnalyzedRoute(pattern: $0.pattern, text: $0.text) },
       options: router.table.options)
+  }
+
+  var remarks: [String?] { routeRemarks }
+
+  func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
+    let parsed: ParsedURL
+    do {
+      parsed = try ParsedURL(url)
+    } catch {
+      return .failure(error.diagnostic)
+    }
+    guard let source = router.source(accepting: parsed) else {
+      let reason = MissReason(message: "no source of this router accepts the URL")
+      return .success(router.routes.map { _ in .missed(reason) })
+    }
+    let input = source.input(parsed)
+    return .success(
+      router.routes.indices.map { index in
+        let route = router.routes[index]
+        guard route.source == nil || route.source == source else {
+          return .missed(MissReason(message: "this route is for `\(route.source!.description)` only"))
+        }
+        return router.table.explain(routeAt: index, input)
+      })
   }
 
   func resolve(_ url: String) -> TableOutcome {

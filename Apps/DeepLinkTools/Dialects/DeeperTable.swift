@@ -9,6 +9,7 @@ struct DeeperTable: LoadedTable {
   let router: Router<String>
   let graph: HandlerGraph?
   let intents: [String]
+  let routeRemarks: [String?]
 
   init(_ spec: TableSpec) throws(Diagnostic) {
     name = spec.name
@@ -19,6 +20,7 @@ struct DeeperTable: LoadedTable {
     router = Router<String>(scheme: scheme, rootDeepLinkHandler: graph?.root)
     intents = spec.routes.map(\.intent)
     patterns = spec.routes.map(\.pattern)
+    routeRemarks = spec.routes.map(\.remark)
     for (index, route) in spec.routes.enumerated() {
       let intent = route.intent
       let declines = route.declines
@@ -45,6 +47,12 @@ struct DeeperTable: LoadedTable {
 
   var warnings: [AnalysisWarning] { router.warnings }
 
+  var remarks: [String?] { routeRemarks }
+
+  func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
+    Self.explain(url, scheme: router.scheme, table: router.table)
+  }
+
   func resolve(_ url: String) -> TableOutcome {
     graph?.reset()
     let opened = router.open(url)
@@ -68,5 +76,22 @@ struct DeeperTable: LoadedTable {
     case .invalid(let error):
       return .error(error.diagnostic)
     }
+  }
+
+  /// Every route's verdict for a single-scheme table.
+  static func explain(_ url: String, scheme: String, table: RouteTable)
+    -> Result<[RouteVerdict], Diagnostic>
+  {
+    let parsed: ParsedURL
+    do {
+      parsed = try ParsedURL(url)
+    } catch {
+      return .failure(error.diagnostic)
+    }
+    guard parsed.scheme == scheme else {
+      let reason = MissReason.schemeMismatch(found: parsed.scheme, expected: scheme)
+      return .success((0..<table.count).map { _ in .missed(reason) })
+    }
+    return .success(table.explainAll(parsed.routingInput))
   }
 }

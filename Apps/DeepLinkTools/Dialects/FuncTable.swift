@@ -24,7 +24,10 @@ struct FuncTable: LoadedTable {
     }
     intents = spec.routes.map(\.intent)
     patterns = spec.routes.map(\.pattern)
+    routeRemarks = spec.routes.map(\.remark)
   }
+
+  let routeRemarks: [String?]
 
   let intents: [String]
 
@@ -41,6 +44,12 @@ struct FuncTable: LoadedTable {
     (0..<router.table.count).map {
       PrintableRoute(intent: intents[$0], pattern: router.table.pattern(at: $0), base: scheme)
     }
+  }
+
+  var remarks: [String?] { routeRemarks }
+
+  func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
+    DeeperTable.explain(url, scheme: scheme, table: router.table)
   }
 
   func resolve(_ url: String) -> TableOutcome {

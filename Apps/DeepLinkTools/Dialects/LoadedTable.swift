@@ -17,6 +17,21 @@ public protocol LoadedTable {
   func checkContext(_ url: String, _ checks: [JSONValue]) -> [String]
   /// The routes for reverse routing, in registration order.
   var printableRoutes: [PrintableRoute] { get }
+  /// Each route's remark (catalog description), if any.
+  var remarks: [String?] { get }
+  /// What every route makes of a URL, in registration order (for `:explain`).
+  func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic>
+}
+
+extension LoadedTable {
+  public var remarks: [String?] { [] }
+}
+
+extension RouteTable {
+  /// Every route's verdict on a parsed URL's input.
+  func explainAll(_ input: RoutingInput) -> [RouteVerdict] {
+    (0..<count).map { explain(routeAt: $0, input) }
+  }
 }
 
 extension LoadedTable {

@@ -88,6 +88,12 @@ struct MappingTable: LoadedTable {
       options: router.table.options)
   }
 
+  var remarks: [String?] { router.entries.map(\.map.remark) }
+
+  func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
+    DeeperTable.explain(url, scheme: router.scheme, table: router.table)
+  }
+
   func resolve(_ url: String) -> TableOutcome {
     switch router.resolve(url) {
     case .matched(let match):

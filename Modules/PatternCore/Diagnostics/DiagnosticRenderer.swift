@@ -44,7 +44,7 @@ public struct DiagnosticRenderer: Sendable {
 
   /// The display column of a byte offset: one column per character, so a caret stays under
   /// the right character after non-ASCII text.
-  static func column(ofByteOffset offset: Int, in source: String) -> Int {
+  package static func column(ofByteOffset offset: Int, in source: String) -> Int {
     var column = 0
     var bytes = 0
     for character in source {

@@ -1,0 +1,117 @@
+// libedit through its readline interface, wrapped in small C helpers: Swift 6 may not touch C
+// global variables (rl_line_buffer, rl_attempted_completion_function, ...) and cannot call C
+// variadic functions, so everything the REPL needs is a plain function here.
+#ifndef DEEPLINK_CLIBEDIT_SHIM_H
+#define DEEPLINK_CLIBEDIT_SHIM_H
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <editline/readline.h>
+
+enum { DL_COMMANDS = 0, DL_INTENTS = 1, DL_DIALECTS = 2, DL_URLS = 3, DL_LISTS = 4 };
+
+// State lives in function-local statics: Swift's importer emits functions from a header, not
+// file-scope variables.
+typedef struct {
+  char **lists[DL_LISTS];
+  int counts[DL_LISTS];
+  int current;
+  int next;
+} dl_state_t;
+
+static inline dl_state_t *dl_state(void) {
+  static dl_state_t state;
+  return &state;
+}
+
+static inline volatile sig_atomic_t *dl_interrupt_flag(void) {
+  static volatile sig_atomic_t flag;
+  return &flag;
+}
+
+/// Replaces one completion list (the strings are copied).
+static inline void dl_set_list(int which, const char *const *items, int count) {
+  if (which < 0 || which >= DL_LISTS) return;
+  dl_state_t *state = dl_state();
+  for (int i = 0; i < state->counts[which]; i++) free(state->lists[which][i]);
+  free(state->lists[which]);
+  state->lists[which] = count > 0 ? (char **)calloc((size_t)count, sizeof(char *)) : NULL;
+  state->counts[which] = state->lists[which] ? count : 0;
+  for (int i = 0; i < state->counts[which]; i++) state->lists[which][i] = strdup(items[i]);
+}
+
+static inline char *dl_generate(const char *text, int state) {
+  dl_state_t *shared = dl_state();
+  if (state == 0) shared->next = 0;
+  size_t length = strlen(text);
+  while (shared->next < shared->counts[shared->current]) {
+    const char *candidate = shared->lists[shared->current][shared->next++];
+    if (strncmp(candidate, text, length) == 0) return strdup(candidate);
+  }
+  return NULL;
+}
+
+static inline int dl_starts_with(const char *line, const char *prefix) {
+  return line != NULL && strncmp(line, prefix, strlen(prefix)) == 0;
+}
+
+/// Chooses the list by what is before the word: commands first, files after `:load`, intents
+/// after `:url`, dialects after `:add`/`:dialect`, URL beginnings for a bare line.
+static inline char **dl_attempt_completion(const char *text, int start, int end) {
+  (void)end;
+  const char *line = rl_line_buffer;
+  if (start == 0) {
+    dl_state()->current = (text[0] == ':') ? DL_COMMANDS : DL_URLS;
+  } else if (dl_starts_with(line, ":load ")) {
+    return NULL;  // libedit's file name completion
+  } else if (dl_starts_with(line, ":url ")) {
+    dl_state()->current = DL_INTENTS;
+  } else if (dl_starts_with(line, ":add ") || dl_starts_with(line, ":dialect ")) {
+    dl_state()->current = DL_DIALECTS;
+  } else {
+    rl_attempted_completion_over = 1;
+    return NULL;
+  }
+  rl_attempted_completion_over = 1;
+  return rl_completion_matches(text, dl_generate);
+}
+
+static inline void dl_on_sigint(int signal_number) {
+  (void)signal_number;
+  *dl_interrupt_flag() = 1;
+}
+
+/// Installs completion and makes Ctrl-C cancel the line instead of ending the program.
+static inline void dl_install(void) {
+  rl_readline_name = "deeplink";
+  rl_attempted_completion_function = dl_attempt_completion;
+  rl_catch_signals = 0;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = dl_on_sigint;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;  // no SA_RESTART: the read is interrupted and readline returns
+  sigaction(SIGINT, &action, NULL);
+}
+
+/// Whether Ctrl-C was pressed since the last call.
+static inline int dl_take_interrupt(void) {
+  int value = *dl_interrupt_flag();
+  *dl_interrupt_flag() = 0;
+  return value;
+}
+
+/// One line, or NULL at end of input or after Ctrl-C. Free the result with `free`.
+static inline char *dl_readline(const char *prompt) { return readline(prompt); }
+
+static inline void dl_add_history(const char *line) { add_history(line); }
+static inline int dl_read_history(const char *path) { return read_history(path); }
+static inline int dl_write_history(const char *path) {
+  int result = write_history(path);
+  history_truncate_file(path, 1000);
+  return result;
+}
+
+#endif

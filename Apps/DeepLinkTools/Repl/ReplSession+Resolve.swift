@@ -1,0 +1,147 @@
+import PatternCore
+
+extension ReplSession {
+  /// Resolves a URL: the winning route, or the nearest route and why it failed.
+  func resolve(_ url: String) -> String {
+    guard !entries.isEmpty else { return "no tables; :load FILE or :add PATTERN -> INTENT" }
+    switch tables.resolve(url) {
+    case .matched(let match):
+      var lines = [
+        "\(style.ok) \(style.bold(match.table)) route \(match.route)  \(match.pattern)  \(style.arrow) \(style.bold(match.intent))"
+      ]
+      if let canonical = canonical(table: match.table, route: match.route), canonical != match.pattern {
+        lines.append("  canonical  " + canonical)
+      }
+      for entry in match.params.entries {
+        lines.append("  \(entry.name) = \(JSONWriter.write(Resolver.json(entry.value)))  \(style.dim("(\(Self.typeName(entry.value)))"))")
+      }
+      if let trace = match.trace {
+        lines.append("  trace  " + trace.joined(separator: " \(style.arrow) "))
+      }
+      if let error = match.handlingError { lines.append("  " + style.warn("handling: ") + error) }
+      return lines.joined(separator: "\n")
+    case .unmatched(nil):
+      return "\(style.no): no route (the tables are empty)"
+    case .unmatched(let nearest?):
+      let canonical = canonical(table: nearest.table, route: nearest.route) ?? nearest.pattern
+      var lines = [
+        "\(style.no)  nearest: \(style.bold(nearest.table)) route \(nearest.route)  \(canonical)"
+      ]
+      lines.append(caretLines(url: url, reason: nearest.reason, dialect: dialect(of: nearest.table)))
+      return lines.joined(separator: "\n")
+    case .error(let diagnostic):
+      if diagnostic.code == .missingParams {
+        return (style.colored ? "❌ " : "❌ ") + diagnostic.message
+      }
+      var shown = diagnostic
+      if shown.source == nil, shown.code == .invalidURL || shown.code == .limitExceeded {
+        shown.source = url.count <= 200 ? url : nil
+      }
+      return render(shown)
+    }
+  }
+
+  /// `:explain URL`: every route of every table, in order, with its verdict.
+  func explain(_ url: String) -> String {
+    guard !url.isEmpty else {
+      return render(Diagnostic(code: .invalidRequest, message: "`:explain` needs a URL", hint: ":explain URL"))
+    }
+    guard !entries.isEmpty else { return "no tables; :load FILE or :add PATTERN -> INTENT" }
+    var lines: [String] = []
+    for entry in entries {
+      let table = entry.table
+      switch table.explainAll(url) {
+      case .failure(let diagnostic):
+        return render(diagnostic)
+      case .success(let verdicts):
+        lines.append(style.bold(table.name) + " (\(table.dialect))")
+        let width = table.patterns.map(\.count).max() ?? 0
+        for (index, verdict) in verdicts.enumerated() {
+          let pattern = table.patterns[index]
+          let padded = pattern + String(repeating: " ", count: width - pattern.count)
+          switch verdict {
+          case .matched:
+            lines.append("  \(index)  \(padded)  \(style.colored ? style.ok : "yes:") matches")
+          case .missed(let reason):
+            lines.append("  \(index)  \(padded)  \(style.colored ? style.paint("✗", "31") : "no:") \(reason.message)")
+          }
+        }
+      }
+    }
+    let outcome: String
+    switch tables.resolve(url) {
+    case .matched(let match): outcome = "result: route \(match.route) of \(match.table) \(style.arrow) \(match.intent)"
+    case .unmatched: outcome = "result: no intent"
+    case .error(let diagnostic): outcome = "result: error \(diagnostic.code)"
+    }
+    return (lines + [outcome]).joined(separator: "\n")
+  }
+
+  /// `:url INTENT name=value ...`: reverse routing.
+  func url(_ argument: String) -> String {
+    let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard let intent = words.first else {
+      return render(
+        Diagnostic(code: .invalidRequest, message: "`:url` needs an intent", hint: ":url INTENT name=value ..."))
+    }
+    var params: [(String, JSONValue)] = []
+    for word in words.dropFirst() {
+      guard let equals = word.firstIndex(of: "=") else {
+        return render(
+          Diagnostic(
+            code: .invalidRequest, message: "`\(word)` is not name=value", source: argument,
+            offset: argument.utf8.count - (argument.split(separator: " ").last?.utf8.count ?? 0),
+            hint: "write each value as name=value"))
+      }
+      let name = String(word[..<equals])
+      let value = String(word[word.index(after: equals)...])
+      params.append((name, name == "*" ? .array(value.split(separator: "/").map { .string(String($0)) }) : .string(value)))
+    }
+    switch tables.printURL(intent: intent, params: params, table: nil) {
+    case .success(let printed):
+      return printed.url + "  " + style.dim("(\(printed.table) route \(printed.route))")
+    case .failure(let diagnostic):
+      return render(diagnostic)
+    }
+  }
+
+  func canonical(table name: String, route: Int) -> String? {
+    guard let table = entries.first(where: { $0.table.name == name })?.table,
+      route < table.printableRoutes.count
+    else { return nil }
+    return table.printableRoutes[route].pattern.description
+  }
+
+  func dialect(of name: String) -> String {
+    entries.first { $0.table.name == name }?.table.dialect ?? "deeper"
+  }
+
+  /// The URL with a caret under the component or query item that failed, and the reason.
+  func caretLines(url: String, reason: MissReason, dialect: String) -> String {
+    let isWeb = url.lowercased().hasPrefix("http")
+    let (components, query) = URLComponentOffsets.offsets(
+      in: url, includeHost: !(isWeb && dialect == "crossroad"))
+    var offset: Int?
+    if let index = reason.componentIndex {
+      offset = index < components.count ? components[index] : url.utf8.count
+    } else if let key = reason.queryKey {
+      offset = URLComponentOffsets.queryKey(key, in: url) ?? query ?? url.utf8.count
+    } else if reason.message.hasPrefix("the URL ends") {
+      offset = url.utf8.count
+    }
+    guard let offset, url.count <= 200 else { return "  " + reason.message }
+    let column = DiagnosticRenderer.column(ofByteOffset: offset, in: url)
+    return "  " + url + "\n  " + String(repeating: " ", count: column) + style.paint("^", "1;33") + " "
+      + reason.message
+  }
+
+  static func typeName(_ value: PatternValue) -> String {
+    switch value {
+    case .string: "string"
+    case .int: "int"
+    case .double: "double"
+    case .bool: "bool"
+    case .list: "list"
+    }
+  }
+}

@@ -1,0 +1,197 @@
+import PatternCore
+
+/// The logic of `deeplink-repl`: it keeps the loaded tables and answers one input line at a time.
+/// It knows nothing about terminals, so tests drive it directly.
+///
+///     let session = ReplSession(style: ReplStyle(colored: false))
+///     session.execute(":load Fixtures/examples/twitter-handlers.json").text
+///     session.execute("myapp://profile/42").text
+public final class ReplSession {
+  /// What a line produced.
+  public struct Output: Sendable, Equatable {
+    /// The text to print (no trailing newline; may be empty).
+    public var text: String
+    /// Whether the session should end.
+    public var quit: Bool = false
+  }
+
+  /// One loaded (or typed-in) table.
+  struct Entry {
+    let spec: TableSpec
+    let table: any LoadedTable
+  }
+
+  /// Every command with its one-line help, in `:help` order.
+  public static let commands: [(name: String, usage: String, help: String)] = [
+    (":load", ":load FILE", "load the tables of a manifest or fixture"),
+    (":routes", ":routes", "list every route with its intent, remark and analysis warnings"),
+    (":add", ":add [DIALECT] PATTERN -> INTENT", "add a route to a scratch table"),
+    (":explain", ":explain URL", "show what every route makes of a URL"),
+    (":url", ":url INTENT [name=value ...]", "print the URL of an intent (reverse routing)"),
+    (":dialect", ":dialect NAME", "set the dialect :add uses (deeper, func, mapping, crossroad)"),
+    (":clear", ":clear", "forget every table"),
+    (":help", ":help", "list the commands"),
+    (":quit", ":quit", "leave (Ctrl-D works too)"),
+  ]
+
+  /// The drawing style.
+  public let style: ReplStyle
+  /// The dialect `:add` uses when none is named.
+  public private(set) var dialect = "deeper"
+  var entries: [Entry] = []
+  /// Routes added with `:add`, by dialect, as manifest routes.
+  var scratch: [String: [(pattern: String, intent: String)]] = [:]
+
+  /// Creates an empty session.
+  public init(style: ReplStyle) {
+    self.style = style
+  }
+
+  var tables: TableSet { TableSet(entries.map(\.table)) }
+
+  // MARK: Completion
+
+  /// Command names, for tab completion.
+  public var commandNames: [String] { Self.commands.map(\.name) }
+
+  /// Every intent of the loaded tables, for `:url` completion.
+  public var intentNames: [String] {
+    var seen = Set<String>()
+    return entries.flatMap { $0.table.printableRoutes.map(\.intent) }.filter { seen.insert($0).inserted }
+  }
+
+  /// URL beginnings built from the route patterns (scheme plus the leading literals).
+  public var urlStarts: [String] {
+    var seen = Set<String>()
+    return entries.flatMap { entry in
+      entry.table.printableRoutes.map { route -> String in
+        var literals: [String] = []
+        for node in route.pattern.path {
+          guard case .literal(let text) = node else { break }
+          literals.append(text)
+        }
+        let base = route.base.contains("://") ? route.base + "/" : route.base + "://"
+        return base + literals.joined(separator: "/")
+      }
+    }.filter { seen.insert($0).inserted }
+  }
+
+  // MARK: Commands
+
+  /// Runs one input line.
+  public func execute(_ line: String) -> Output {
+    let trimmed = line.trimmingWhitespace()
+    if trimmed.isEmpty { return Output(text: "") }
+    guard trimmed.hasPrefix(":") else { return Output(text: resolve(trimmed)) }
+    let (command, argument) = trimmed.splitCommand()
+    switch command {
+    case ":load": return Output(text: load(argument))
+    case ":routes": return Output(text: routes())
+    case ":add": return Output(text: add(argument))
+    case ":explain": return Output(text: explain(argument))
+    case ":url": return Output(text: url(argument))
+    case ":dialect": return Output(text: setDialect(argument))
+    case ":clear":
+      entries = []
+      scratch = [:]
+      return Output(text: "cleared: no tables")
+    case ":help", ":h", ":?": return Output(text: help())
+    case ":quit", ":q", ":exit": return Output(text: "", quit: true)
+    default:
+      return Output(
+        text: render(
+          Diagnostic(
+            code: .invalidRequest, message: "unknown command `\(command)`",
+            hint: ":help lists the commands")))
+    }
+  }
+
+  func help() -> String {
+    let width = Self.commands.map(\.usage.count).max() ?? 0
+    return Self.commands.map { command in
+      command.usage + String(repeating: " ", count: width - command.usage.count + 2) + command.help
+    }.joined(separator: "\n") + "\nA line that is not a command is a URL to resolve."
+  }
+
+  func render(_ diagnostic: Diagnostic) -> String {
+    DiagnosticRenderer(colored: style.colored).render(diagnostic)
+  }
+
+  /// Loads a manifest; returns a summary of the tables loaded.
+  public func load(_ path: String) -> String {
+    guard !path.isEmpty else {
+      return render(Diagnostic(code: .invalidRequest, message: "`:load` needs a file", hint: ":load FILE"))
+    }
+    let manifest: Manifest
+    do {
+      manifest = try ManifestLoader.load(path: path, readCases: false)
+    } catch {
+      return render(error.diagnostic)
+    }
+    var loaded: [Entry] = []
+    for spec in manifest.tables {
+      do {
+        loaded.append(Entry(spec: spec, table: try TableLoader.load(spec)))
+      } catch {
+        return render(error)
+      }
+    }
+    entries.removeAll { entry in loaded.contains { $0.table.name == entry.table.name } }
+    entries += loaded
+    return loaded.map {
+      "loaded \(style.bold($0.table.name)) (\($0.table.dialect), \($0.table.patterns.count) route\($0.table.patterns.count == 1 ? "" : "s"))"
+    }.joined(separator: "\n")
+  }
+
+  func routes() -> String {
+    guard !entries.isEmpty else { return "no tables; :load FILE or :add PATTERN -> INTENT" }
+    var lines: [String] = []
+    for entry in entries {
+      let table = entry.table
+      let count = table.patterns.count
+      lines.append(
+        style.bold(table.name) + " (\(table.dialect), \(count) route\(count == 1 ? "" : "s"))")
+      let routes = table.printableRoutes
+      let width = table.patterns.map(\.count).max() ?? 0
+      for (index, pattern) in table.patterns.enumerated() {
+        var line =
+          "  \(index)  " + pattern + String(repeating: " ", count: width - pattern.count)
+          + "  \(style.arrow) " + (index < routes.count ? routes[index].intent : "?")
+        if index < table.remarks.count, let remark = table.remarks[index] {
+          line += "  " + style.dim("(\(remark))")
+        }
+        lines.append(line)
+      }
+      for warning in table.warnings {
+        lines.append("  " + style.warn("warning: ") + warning.message)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  func setDialect(_ name: String) -> String {
+    guard TableLoader.knownDialects.contains(name) else {
+      return render(
+        Diagnostic(
+          code: .invalidRequest, message: "unknown dialect `\(name)`",
+          hint: "one of: " + TableLoader.knownDialects.joined(separator: ", ")))
+    }
+    dialect = name
+    return "dialect: \(name)"
+  }
+}
+
+extension String {
+  func trimmingWhitespace() -> String {
+    var scalars = Substring(self)
+    while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+    while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+    return String(scalars)
+  }
+
+  /// `:cmd rest` as (":cmd", "rest").
+  func splitCommand() -> (String, String) {
+    guard let space = firstIndex(where: \.isWhitespace) else { return (self, "") }
+    return (String(self[..<space]), String(self[space...]).trimmingWhitespace())
+  }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import CLibEdit
+import DeepLinkTools
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@main
+struct ReplCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "deeplink-repl",
+    abstract: "Try deep links interactively: resolve URLs, explain misses, print URLs.",
+    discussion: """
+      On a terminal: line editing, history (Up arrow) kept across runs, Tab completion of
+      commands, files after :load, intents after :url and URL beginnings. With stdin from a
+      pipe or file it prints only what the commands print, so `deeplink-repl < script` makes a
+      clean transcript. Type :help for the commands.
+      """)
+
+  @Option(name: .long, parsing: .upToNextOption, help: "Manifest or fixture files to load.")
+  var routes: [String] = []
+
+  @Option(name: .long, help: "History file (default: $DEEPLINK_HISTORY or ~/.deeplink_history).")
+  var history: String?
+
+  mutating func run() throws {
+    let interactive = isatty(0) != 0
+    let colored = isatty(1) != 0 && getenv("NO_COLOR") == nil
+    let session = ReplSession(style: ReplStyle(colored: colored))
+    for path in routes {
+      let summary = session.load(path)
+      if summary.hasPrefix("error") || summary.contains("error:") {
+        FileHandleOutput.standardError(summary)
+        throw ExitCode(2)
+      }
+      if interactive { FileHandleOutput.standardOutput(summary) }
+    }
+    if interactive {
+      runInteractive(session)
+    } else {
+      runPiped(session)
+    }
+  }
+
+  private func historyPath() -> String {
+    if let history { return history }
+    if let path = getenv("DEEPLINK_HISTORY") { return String(cString: path) }
+    let home = getenv("HOME").map { String(cString: $0) } ?? "."
+    return home + "/.deeplink_history"
+  }
+
+  private func runInteractive(_ session: ReplSession) {
+    let path = historyPath()
+    dl_install()
+    _ = dl_read_history(path)
+    FileHandleOutput.standardOutput("deeplink-repl: type a URL to resolve it, :help for commands, Ctrl-D to leave")
+    setList(DL_COMMANDS, session.commandNames)
+    setList(DL_DIALECTS, ["deeper", "func", "mapping", "crossroad"])
+    while true {
+      setList(DL_INTENTS, session.intentNames)
+      setList(DL_URLS, session.urlStarts)
+      guard let raw = dl_readline("deeplink> ") else {
+        if dl_take_interrupt() != 0 {
+          FileHandleOutput.standardOutput("^C")
+          continue
+        }
+        FileHandleOutput.standardOutput("")
+        break
+      }
+      let line = String(cString: raw)
+      free(raw)
+      if !line.allSatisfy(\.isWhitespace) {
+        dl_add_history(line)
+        _ = dl_write_history(path)
+      }
+      let output = session.execute(line)
+      if !output.text.isEmpty { FileHandleOutput.standardOutput(output.text) }
+      if output.quit { break }
+    }
+  }
+
+  private func runPiped(_ session: ReplSession) {
+    while let line = readLine(strippingNewline: true) {
+      let output = session.execute(line.hasSuffix("\r") ? String(line.dropLast()) : line)
+      if !output.text.isEmpty { FileHandleOutput.standardOutput(output.text) }
+      if output.quit { break }
+    }
+  }
+
+  private func setList(_ which: Int, _ items: [String]) {
+    var pointers = items.map { strdup($0) }
+    pointers.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+        dl_set_list(Int32(which), $0, Int32(items.count))
+      }
+    }
+    pointers.forEach { free($0) }
+  }
+}

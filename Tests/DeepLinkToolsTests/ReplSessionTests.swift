@@ -1,0 +1,103 @@
+import Testing
+
+@testable import DeepLinkTools
+
+@Suite("deeplink-repl session (no terminal)")
+struct ReplSessionTests {
+  func session() -> ReplSession {
+    let session = ReplSession(style: ReplStyle(colored: false))
+    _ = session.execute(":load \(repositoryRoot)/Fixtures/examples/twitter-handlers.json")
+    return session
+  }
+
+  @Test func aMatchShowsRoutePatternIntentTypedParamsAndTrace() {
+    #expect(
+      session().execute("myapp://profile/42").text == """
+        matched twitter route 0  profile/:userId  -> showProfile
+          userId = "42"  (string)
+          trace  root:passedThrough -> ProfileScreen:opened
+        """)
+  }
+
+  @Test func aMissShowsTheNearestRouteWithACaretUnderTheFailingComponent() {
+    let session = session()
+    _ = session.execute(":add deeper item/:int(id)/edit -> edit")
+    #expect(
+      session.execute("myapp://item/abc/edit").text == """
+        no match  nearest: repl-deeper route 0  item/:int(id)/edit
+          myapp://item/abc/edit
+                       ^ component 2 `abc` is not an int, as `:int(id)` requires
+        """)
+  }
+
+  @Test func fixingAPatternWithAddMakesTheURLResolve() {
+    let session = session()
+    #expect(session.execute("myapp://tweet/99").text.hasPrefix("no match"))
+    #expect(session.execute(":add tweet/:tweetId -> retweet").text == "added route 0 to repl-deeper: tweet/:tweetId -> retweet")
+    #expect(session.execute("myapp://tweet/99").text.hasPrefix("matched repl-deeper route 0"))
+  }
+
+  @Test func urlPrintsForAnIntentAndSaysWhyItCannot() {
+    let session = session()
+    #expect(session.execute(":url showProfile userId=a b").text.hasPrefix("error: `b` is not name=value"))
+    #expect(session.execute(":url showProfile userId=a%20b").text == "myapp://profile/a%2520b  (twitter route 0)")
+    #expect(session.execute(":url nothing").text == "error: no route produces the intent `nothing`")
+  }
+
+  @Test func errorsAreOneCaretDiagnostic() {
+    let session = session()
+    #expect(
+      session.execute(":add deeper profile/(x -> y").text == """
+        error: unclosed group
+          profile/(x
+                  ^ '(' opened here is never closed
+        """)
+    #expect(session.execute(":load /nonexistent.json").text.hasPrefix("error: cannot read `/nonexistent.json`"))
+    #expect(session.execute(":dialect klingon").text.hasPrefix("error: unknown dialect `klingon`"))
+    #expect(session.execute(":nope").text == "error: unknown command `:nope`\n  = :help lists the commands")
+  }
+
+  @Test func explainListsEveryRouteInOrder() {
+    #expect(
+      session().execute(":explain myapp://user/7/follow").text == """
+        twitter (deeper)
+          0  profile/:userId         no: component 1 is `user`, the pattern expects `profile`
+          1  user/:userId/follow     yes: matches
+          2  tweet/:tweetId/retweet  no: component 1 is `user`, the pattern expects `tweet`
+        result: route 1 of twitter -> follow
+        """)
+  }
+
+  @Test func routesShowRemarksAndWarnings() {
+    let session = session()
+    _ = session.execute(":add profile/:id -> again")
+    _ = session.execute(":add profile/:other -> twice")
+    let text = session.execute(":routes").text
+    #expect(text.contains("repl-deeper (deeper, 2 routes)"))
+    #expect(text.contains("warning: route 1 `profile/:other` duplicates route 0 `profile/:id`"))
+    let mapping = ReplSession(style: ReplStyle(colored: false))
+    _ = mapping.execute(":load \(repositoryRoot)/Fixtures/examples/mapping.json")
+    #expect(mapping.execute(":routes").text.contains("-> UserActions  (user logout action)"))
+  }
+
+  @Test func completionListsFollowTheTables() {
+    let session = session()
+    #expect(session.commandNames.contains(":explain"))
+    #expect(session.intentNames == ["showProfile", "follow", "retweet"])
+    #expect(session.urlStarts == ["myapp://profile", "myapp://user", "myapp://tweet"])
+  }
+
+  @Test func quitAndClear() {
+    let session = session()
+    #expect(session.execute(":quit").quit)
+    #expect(session.execute(":clear").text == "cleared: no tables")
+    #expect(session.execute("myapp://profile/1").text == "no tables; :load FILE or :add PATTERN -> INTENT")
+  }
+
+  @Test func colourOnlyWhenAsked() {
+    let colored = ReplSession(style: ReplStyle(colored: true))
+    _ = colored.execute(":add a -> b")
+    #expect(colored.execute("myapp://a").text.contains("\u{1B}["))
+    #expect(!session().execute("myapp://profile/1").text.contains("\u{1B}["))
+  }
+}
