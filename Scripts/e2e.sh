@@ -26,6 +26,33 @@ assert [json.loads(l)["line"] for l in lines] == list(range(1, 1001))
 assert {json.loads(l)["status"] for l in lines} == {"matched", "error"}
 PY
 
+# 100,000 lines of everything that can go wrong: lines in equal lines out, numbered in order,
+# each a JSON object; the batch never stops.
+python3 - "$work/mixed.jsonl" <<'PY'
+import random, sys
+random.seed(9)
+kinds = [
+    b'{"url":"myapp://profile/42","id":1}', b'"myapp://tweet/7/retweet"', b'not json', b'',
+    b'   ', b'{"url":"myapp://bad%zz"}', b'[1,2]', b'null', b'42', b'{"id":"x"}', b'{"url":5}',
+    b'"\xff\xfe"', b'{"url":"myapp://a\u0000b"}', b'{"url":"myapp://x"}\r', b'\x00\x00',
+    b'"myapp://profile/\xc3\xa9"', b'{"intent":"showProfile","params":{"userId":"1"}}',
+    b'{"url":"myapp://' + b'a/' * 300 + b'"}', b'{"url"', b'"\\ud800"',
+]
+lines = [random.choice(kinds) for _ in range(99_998)]
+lines.insert(500, b'{"url":"myapp://' + b'x' * (1 << 20) + b'"}')  # a 1 MB line
+with open(sys.argv[1], "wb") as f:
+    f.write(b"\n".join(lines) + b"\n" + b'"myapp://profile/last"')  # the last line has no newline
+PY
+"$bin" < "$work/mixed.jsonl" > "$work/mixed.out"
+python3 - "$work/mixed.out" <<'PY' || fail "100,000 mixed lines did not give 100,000 ordered records"
+import json, sys
+records = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
+assert len(records) == 100_000, len(records)
+assert [r["line"] for r in records] == list(range(1, 100_001))
+assert records[-1]["status"] == "matched", records[-1]
+assert records[500]["error"]["code"] == "limit_exceeded", records[500]
+PY
+
 # The example from the issue: one matched line.
 out="$(echo '{"url":"myapp://profile/42"}' | "$bin" --routes Fixtures/deeper/basics.json)"
 case "$out" in *'"status":"matched"'*'"intent":"showProfile"'*) ;; *) fail "basics: $out" ;; esac
@@ -54,4 +81,4 @@ repl="$(swift build --show-bin-path)/deeplink-repl"
 "$repl" < Tests/Transcripts/repl-session.in > "$work/repl.out"
 diff -u Tests/Transcripts/repl-session.expected "$work/repl.out" || fail "REPL transcript differs"
 
-echo "e2e: deeplink-resolve ok (1000 lines in, 1000 out; bad manifest exits 2; closed stdout is quiet); deeplink-repl transcript ok"
+echo "e2e: deeplink-resolve ok (1000 and 100,000 mixed lines in, as many out; bad manifest exits 2; closed stdout is quiet); deeplink-repl transcript ok"

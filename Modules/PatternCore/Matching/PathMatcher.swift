@@ -79,6 +79,7 @@ struct PathMatcher {
         let bit = pc * width + position
         if visited[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { break thread }
         visited[bit >> 6] |= 1 << UInt64(bit & 63)
+        tracker?.pointee.steps += 1
         switch program.instructions[pc] {
         case .literal(let text, let folded):
           guard position < count, literalMatches(text, folded, at: position) else {
@@ -123,6 +124,8 @@ struct PathMatcher {
 /// Records where a failed match came closest: the most literal components matched, then the
 /// furthest position. A wildcard can run far without saying much; literals are evidence.
 struct FailureTracker {
+  /// (instruction, position) states expanded: the matcher's whole work.
+  var steps = 0
   var literals = -1
   var furthest = 0
   /// Instructions that failed at the best point, in the order they failed.

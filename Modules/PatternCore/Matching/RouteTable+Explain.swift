@@ -53,6 +53,18 @@ extension RouteTable {
     return .missed(pathReason(route, input, tracker))
   }
 
+  /// How many (instruction, component) states the matcher expands for route `index` on this
+  /// input, and the most it could ever expand (instructions × (components + 1)). The search
+  /// visits each state at most once, which is what keeps matching linear.
+  package func matchWork(routeAt index: Int, _ input: RoutingInput) -> (steps: Int, bound: Int) {
+    let route = routes[index]
+    var tracker = FailureTracker()
+    _ = withUnsafeMutablePointer(to: &tracker) {
+      matcher(route, input).runBacktracking(tracker: $0)
+    }
+    return (tracker.steps, route.program.instructions.count * (input.components.count + 1))
+  }
+
   /// The route that came closest to matching, and why it failed; nil for an empty table.
   /// Ties go to the earlier route.
   public func nearestMiss(_ input: RoutingInput) -> (routeIndex: Int, reason: MissReason)? {
