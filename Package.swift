@@ -92,7 +92,11 @@ let package = Package(
         .unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])
       ]),
     .testTarget(
-      name: "DeepLinkToolsTests", dependencies: ["DeepLinkTools", "PatternCore"],
+      name: "DeepLinkToolsTests",
+      dependencies: [
+        "DeepLinkTools", "PatternCore", "DeeperRouter", "FuncRouter", "MappingRouter",
+        "CrossroadRouter",
+      ],
       path: "Tests/DeepLinkToolsTests", exclude: ["Resources"]),
   ],
   swiftLanguageModes: [.v6]

@@ -17,6 +17,8 @@ swift test --skip-build
 Scripts/check-dsl-misuse.sh
 Scripts/e2e.sh
 Scripts/repl-tmux.sh
+# Routers and tables shared between tasks, under the thread sanitizer (own build folder).
+swift test --scratch-path .build-tsan --sanitize=thread --filter Concurrency
 junit_args=()
 if [ -n "${CONFORMANCE_JUNIT:-}" ]; then junit_args=(--junit "$CONFORMANCE_JUNIT"); fi
 swift run --skip-build deeplink-conformance Fixtures/ "${junit_args[@]}"

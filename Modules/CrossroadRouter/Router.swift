@@ -17,7 +17,10 @@ public typealias DefaultRouter = Router<Void>
 /// Sources are checked when routes are registered: a malformed source, a well-known scheme used
 /// as a custom one, a universal link source with a path, a pattern naming an unknown source, a
 /// duplicate route and a malformed pattern all throw ``CrossroadError``.
-public final class Router<UserInfo> {
+///
+/// A router may be shared between threads: registration and the compiled table are guarded by a
+/// lock, and matching runs on a snapshot. Handlers run on the calling thread.
+public final class Router<UserInfo>: @unchecked Sendable {
   /// A route handler: true when it handled the URL.
   public typealias Handler = (Context<UserInfo>) throws -> Bool
 
@@ -35,10 +38,27 @@ public final class Router<UserInfo> {
   /// The sources as given.
   public let sourceTexts: [String]
   /// The URL size limits.
-  public var limits: URLLimits = .default
+  public var limits: URLLimits {
+    get { lock.withLock { limitsValue } }
+    set { lock.withLock { limitsValue = newValue } }
+  }
   /// The routes, in priority order.
-  public private(set) var routes: [Route] = []
+  public var routes: [Route] { lock.withLock { routeList } }
+  private let lock = NSLock()
+  private var limitsValue: URLLimits = .default
+  private var routeList: [Route] = []
   private var compiled: RouteTable?
+
+  /// The routes and their compiled table, consistent with each other.
+  private func snapshot() -> (routes: [Route], table: RouteTable) {
+    lock.withLock {
+      if let compiled { return (routeList, compiled) }
+      let table = RouteTable(
+        patterns: routeList.map(\.pattern), options: MatchOptions(queryKeysIgnoreCase: true))
+      compiled = table
+      return (routeList, table)
+    }
+  }
 
   /// A router for one custom scheme (checked at registration).
   public convenience init(scheme: String) {
@@ -67,6 +87,7 @@ public final class Router<UserInfo> {
   public func register(routes newRoutes: [(String, Handler)]) throws(CrossroadError) {
     let sources = try sources()
     var added: [Route] = []
+    let routes = self.routes
     for (text, handler) in newRoutes {
       let parsed = try CrossroadPatternParser().parse(text)
       if let source = parsed.source, !sources.contains(source) {
@@ -80,8 +101,10 @@ public final class Router<UserInfo> {
       }
       added.append(route)
     }
-    routes += added
-    compiled = nil
+    lock.withLock {
+      routeList += added
+      compiled = nil
+    }
   }
 
   /// Same AST up to capture names (the first literal folded) and overlapping sources.
@@ -97,13 +120,7 @@ public final class Router<UserInfo> {
   }
 
   /// The compiled table.
-  public var table: RouteTable {
-    if let compiled { return compiled }
-    let table = RouteTable(
-      patterns: routes.map(\.pattern), options: MatchOptions(queryKeysIgnoreCase: true))
-    compiled = table
-    return table
-  }
+  public var table: RouteTable { snapshot().table }
 
   /// Whether some route's pattern matches (no handler runs).
   public func responds(to url: URL) -> Bool {
@@ -118,7 +135,8 @@ public final class Router<UserInfo> {
   /// Whether some route's pattern matches a URL string (no handler runs).
   public func responds(to string: String) -> Bool {
     guard let (url, source) = try? accept(string) else { return false }
-    return candidates(url, source).first { _ in true } != nil
+    let (routes, table) = snapshot()
+    return candidates(url, source, routes, table).first { _ in true } != nil
   }
 
   /// Opens a URL with a payload: the first matching route whose handler returns true wins.
@@ -152,7 +170,8 @@ public final class Router<UserInfo> {
     }
     var declined: [Int] = []
     let foundationURL = URL(string: string) ?? URL(fileURLWithPath: "/")
-    for match in candidates(url, source) {
+    let (routes, table) = snapshot()
+    for match in candidates(url, source, routes, table) {
       let context = Context(
         url: foundationURL, urlString: string, userInfo: userInfo, arguments: match.captures,
         queryItems: url.query)
@@ -200,9 +219,11 @@ public final class Router<UserInfo> {
     return ordered.first { $0.accepts(url) }
   }
 
-  private func candidates(_ url: ParsedURL, _ source: LinkSource) -> some Sequence<RouteMatch> {
+  private func candidates(
+    _ url: ParsedURL, _ source: LinkSource, _ routes: [Route], _ table: RouteTable
+  ) -> some Sequence<RouteMatch> {
     table.matches(source.input(url)).lazy.filter { match in
-      let routeSource = self.routes[match.routeIndex].source
+      let routeSource = routes[match.routeIndex].source
       return routeSource == nil || routeSource == source
     }
   }

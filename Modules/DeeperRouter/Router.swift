@@ -13,7 +13,10 @@ import PatternCore
 ///
 /// Unlike the original, `add(routes:handler:)` throws a ``PatternSyntaxError`` for a malformed
 /// pattern instead of ignoring it.
-public final class Router<Intent> {
+///
+/// A router may be shared between threads: registration and the compiled table are guarded by a
+/// lock, and matching runs on a snapshot. Handlers run on the calling thread.
+public final class Router<Intent>: @unchecked Sendable {
   /// A route handler: the URL and its captures in, an intent (or nil to decline) out.
   public typealias Handler = (URL, DeepLinkParams) -> Intent?
 
@@ -24,12 +27,21 @@ public final class Router<Intent> {
   /// The engine that drives resolved links through the handlers (nil without a root handler).
   public let engine: DeepLinkEngine<Intent>?
   /// The outcome of the last ``open(url:animated:)``.
-  public private(set) var lastOpen: DeepLinkOpenResult<Intent>?
+  public var lastOpen: DeepLinkOpenResult<Intent>? { lock.withLock { lastOpenValue } }
   /// The URL size limits.
-  public var limits: URLLimits = .default
+  public var limits: URLLimits {
+    get { lock.withLock { limitsValue } }
+    set { lock.withLock { limitsValue = newValue } }
+  }
 
-  private var routes: [(route: DeepLinkRoute, pattern: RoutePattern, handler: Handler)] = []
+  private typealias Entry = (route: DeepLinkRoute, pattern: RoutePattern, handler: Handler)
+  private let lock = NSLock()
+  /// The engine's state (a delayed link) is not thread-safe: one open at a time.
+  private let engineLock = NSLock()
+  private var routes: [Entry] = []
   private var compiled: RouteTable?
+  private var lastOpenValue: DeepLinkOpenResult<Intent>?
+  private var limitsValue: URLLimits = .default
 
   /// Creates a router for one custom scheme.
   public init(scheme: String, rootDeepLinkHandler: AnyDeepLinkHandler<Intent>? = nil) {
@@ -56,26 +68,35 @@ public final class Router<Intent> {
     for route in newRoutes {
       parsed.append((route, try route.pattern, handler))
     }
-    routes += parsed
-    compiled = nil
+    lock.withLock {
+      routes += parsed
+      compiled = nil
+    }
   }
 
   /// The registered routes, in priority order.
-  public var registeredRoutes: [DeepLinkRoute] { routes.map(\.route) }
+  public var registeredRoutes: [DeepLinkRoute] { lock.withLock { routes.map(\.route) } }
 
   /// The compiled table (built on first use after a change).
-  public var table: RouteTable {
-    if let compiled { return compiled }
-    let table = RouteTable(patterns: routes.map(\.pattern))
-    compiled = table
-    return table
+  public var table: RouteTable { snapshot().table }
+
+  /// The routes and their compiled table, consistent with each other.
+  private func snapshot() -> (routes: [Entry], table: RouteTable) {
+    lock.withLock {
+      if let compiled { return (routes, compiled) }
+      let table = RouteTable(patterns: routes.map(\.pattern))
+      compiled = table
+      return (routes, table)
+    }
   }
 
   /// Routes that can never win or look like mistakes. Handlers are closures, so every route is
   /// assumed able to decline: a covered route is reported only when it is an exact duplicate.
   public var warnings: [AnalysisWarning] {
     RouteTableAnalysis.analyze(
-      routes.map { AnalyzedRoute(pattern: $0.pattern, text: $0.route.text, mayDecline: true) })
+      snapshot().routes.map {
+        AnalyzedRoute(pattern: $0.pattern, text: $0.route.text, mayDecline: true)
+      })
   }
 
   /// The intent for a URL: the first matching route whose handler returns one.
@@ -96,6 +117,7 @@ public final class Router<Intent> {
 
   /// Resolves a parsed URL.
   public func resolve(_ url: ParsedURL) -> DeepLinkResolution<Intent> {
+    let (routes, table) = snapshot()
     guard url.scheme == scheme else {
       let reason = MissReason.schemeMismatch(found: url.scheme, expected: scheme)
       return .unmatched(
@@ -138,19 +160,21 @@ public final class Router<Intent> {
     let resolution = resolve(string)
     var handling: DeepLinkHandlingResult<Intent>?
     if case .matched(let match) = resolution, let engine {
-      handling = engine.open(
-        DeepLink(url: Self.foundationURL(match.url.string), intent: match.intent),
-        animated: animated)
+      handling = engineLock.withLock {
+        engine.open(
+          DeepLink(url: Self.foundationURL(match.url.string), intent: match.intent),
+          animated: animated)
+      }
     }
     let result = DeepLinkOpenResult(resolution: resolution, handling: handling)
-    lastOpen = result
+    lock.withLock { lastOpenValue = result }
     return result
   }
 
   /// Resumes the deep link a handler delayed, if one is waiting.
   @discardableResult
   public func resumeDelayedDeepLink(animated: Bool = true) -> DeepLinkHandlingResult<Intent>? {
-    engine?.resume(animated: animated)
+    engineLock.withLock { engine?.resume(animated: animated) }
   }
 
   /// Foundation's URL for the handler. Our parser accepts a few strings Foundation refuses

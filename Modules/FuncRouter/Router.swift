@@ -16,7 +16,10 @@ import PatternCore
 /// Reverse routing needs no boilerplate: an `Equatable` intent is taken apart with `Mirror` and
 /// rebuilt through each route's constructor until one gives the same intent back. Intents that
 /// conform to the seed's ``Route`` protocol use their `deconstruct` instead.
-public final class Router<Intent> {
+///
+/// A router may be shared between threads: registration and the compiled table are guarded by a
+/// lock, and matching runs on a snapshot.
+public final class Router<Intent>: @unchecked Sendable {
   struct Entry {
     let text: String
     let pattern: RoutePattern
@@ -34,9 +37,28 @@ public final class Router<Intent> {
   /// The engine driving resolved links through the handlers (nil without a root handler).
   public let engine: DeepLinkEngine<Intent>?
   /// The URL size limits.
-  public var limits: URLLimits = .default
-  var entries: [Entry] = []
+  public var limits: URLLimits {
+    get { lock.withLock { limitsValue } }
+    set { lock.withLock { limitsValue = newValue } }
+  }
+  private let lock = NSLock()
+  private let engineLock = NSLock()
+  private var limitsValue: URLLimits = .default
+  private var entryList: [Entry] = []
   private var compiled: RouteTable?
+
+  /// The registered routes, in priority order.
+  var entries: [Entry] { lock.withLock { entryList } }
+
+  /// The routes and their compiled table, consistent with each other.
+  func snapshot() -> (entries: [Entry], table: RouteTable) {
+    lock.withLock {
+      if let compiled { return (entryList, compiled) }
+      let table = RouteTable(patterns: entryList.map(\.pattern))
+      compiled = table
+      return (entryList, table)
+    }
+  }
 
   /// Creates a router for one scheme.
   public init(scheme: String, rootDeepLinkHandler: AnyDeepLinkHandler<Intent>? = nil) {
@@ -57,12 +79,7 @@ public final class Router<Intent> {
   public var patterns: [String] { entries.map(\.text) }
 
   /// The compiled table.
-  public var table: RouteTable {
-    if let compiled { return compiled }
-    let table = RouteTable(patterns: entries.map(\.pattern))
-    compiled = table
-    return table
-  }
+  public var table: RouteTable { snapshot().table }
 
   // MARK: Registration
 
@@ -141,8 +158,10 @@ public final class Router<Intent> {
   }
 
   func append(_ entry: Entry) {
-    entries.append(entry)
-    compiled = nil
+    lock.withLock {
+      entryList.append(entry)
+      compiled = nil
+    }
   }
 
   /// Builds intents from leaf values by casting each to its parameter's type, in order.
@@ -198,6 +217,7 @@ public final class Router<Intent> {
     } catch {
       return .invalid(error)
     }
+    let (entries, table) = snapshot()
     guard url.scheme == scheme else {
       let reason = MissReason.schemeMismatch(found: url.scheme, expected: scheme)
       return .unmatched(nearest: entries.isEmpty ? nil : (0, reason))
@@ -221,7 +241,7 @@ public final class Router<Intent> {
   @discardableResult
   public func open(url: URL, animated: Bool = true) -> Bool {
     guard let intent = intent(for: url) else { return false }
-    engine?.open(DeepLink(url: url, intent: intent), animated: animated)
+    engineLock.withLock { _ = engine?.open(DeepLink(url: url, intent: intent), animated: animated) }
     return true
   }
 }
