@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "MappingRouter", targets: ["MappingRouter"]),
     .library(name: "CrossroadRouter", targets: ["CrossroadRouter"]),
     .library(name: "HandlingEngine", targets: ["HandlingEngine"]),
+    .library(name: "DeepLinkTools", targets: ["DeepLinkTools"]),
     .executable(name: "deeplink-resolve", targets: ["deeplink-resolve"]),
     .executable(name: "deeplink-conformance", targets: ["deeplink-conformance"]),
     .executable(name: "deeplink-repl", targets: ["deeplink-repl"]),
@@ -101,3 +102,22 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets, only when Scripts/fuzz.sh asks for them (DEEPLINK_FUZZ=1): they are built
+// with -sanitize=fuzzer,address in their own build folder and stay out of the normal graph.
+if Context.environment["DEEPLINK_FUZZ"] == "1" {
+  package.targets.append(
+    .target(name: "FuzzSupport", dependencies: ["PatternCore"], path: "Fuzz/FuzzSupport"))
+  let fuzzTargets: [(String, [Target.Dependency])] = [
+    ("fuzz-url", ["PatternCore"]), ("fuzz-deeper", ["DeeperRouter", "PatternCore"]),
+    ("fuzz-func", ["FuncRouter"]), ("fuzz-mapping", ["MappingRouter"]),
+    ("fuzz-crossroad", ["CrossroadRouter"]), ("fuzz-manifest", ["DeepLinkTools", "PatternCore"]),
+    ("fuzz-resolver", ["DeepLinkTools"]),
+  ]
+  for (name, dependencies) in fuzzTargets {
+    package.targets.append(
+      .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/\(name)"))
+    package.products.append(.executable(name: name, targets: [name]))
+  }
+}
+

@@ -19,6 +19,10 @@ Scripts/e2e.sh
 Scripts/repl-tmux.sh
 # Routers and tables shared between tasks, under the thread sanitizer (own build folder).
 swift test --scratch-path .build-tsan --sanitize=thread --filter Concurrency
+# In CI (or when FUZZ_SECONDS is set) a short libFuzzer run of every input language.
+if [ "${CI:-}" = "true" ] || [ -n "${FUZZ_SECONDS:-}" ]; then
+  Scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
+fi
 junit_args=()
 if [ -n "${CONFORMANCE_JUNIT:-}" ]; then junit_args=(--junit "$CONFORMANCE_JUNIT"); fi
 swift run --skip-build deeplink-conformance Fixtures/ "${junit_args[@]}"
