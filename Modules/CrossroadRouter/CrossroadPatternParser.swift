@@ -36,7 +36,8 @@ public struct CrossroadPatternParser: Sendable {
     var scanner = PatternScanner(text, start: start)
     do throws(PatternSyntaxError) {
       try scanner.checkLength()
-      if scanner.current == UInt8(ascii: "/") { scanner.index += 1 }
+      let rooted = scanner.current == UInt8(ascii: "/")
+      if rooted { scanner.index += 1 }
       var path: [PathNode] = []
       if !scanner.atEnd {
         if scanner.current == UInt8(ascii: "?") {
@@ -54,7 +55,8 @@ public struct CrossroadPatternParser: Sendable {
             hint: "read query parameters from the context: context.parameter(for:)"))
       }
       if !scanner.atEnd { throw scanner.unexpected() }
-      if path.isEmpty && source == nil { throw scanner.error(.emptyPattern, at: 0) }
+      // `/` alone is the root of every source (`pokedex://`, `https://example.com/`).
+      if path.isEmpty && source == nil && !rooted { throw scanner.error(.emptyPattern, at: 0) }
       return Parsed(source: source, pattern: RoutePattern(path: path))
     } catch {
       throw .syntax(error)

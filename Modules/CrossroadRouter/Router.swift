@@ -164,8 +164,10 @@ public final class Router<UserInfo>: @unchecked Sendable {
     case .failure(.noSource(let url)):
       let known = sourceTexts.map { "`\($0)`" }.joined(separator: ", ")
       let reason = MissReason(
-        message: "no source of this router accepts `\(url.scheme)://\(url.host ?? "")` "
-          + "(sources: \(known))", closeness: -1)
+        message: url.scheme.isEmpty
+          ? "the URL has no scheme (a relative reference); sources: \(known)"
+          : "no source of this router accepts `\(url.scheme)://\(url.host ?? "")` "
+            + "(sources: \(known))", closeness: -1)
       return .unmatched(nearest: routes.isEmpty ? nil : (0, reason), declined: [])
     }
     var declined: [Int] = []

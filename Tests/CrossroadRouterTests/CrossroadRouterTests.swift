@@ -160,6 +160,16 @@ struct CrossroadRouterTests {
     }
   }
 
+  @Test func theRootRouteServesEverySource() throws {
+    let router = DefaultRouter(accepting: ["pokedex", "https://example.com"])
+    try router.register(routes: [("/", { _ in true })])
+    #expect(router.responds(to: "pokedex://"))
+    #expect(router.responds(to: "https://example.com/"))
+    #expect(!router.responds(to: "pokedex://pokemons"))
+    #expect(!router.responds(to: "static"))
+    #expect(throws: CrossroadError.self) { try router.register(routes: [("", { _ in true })]) }
+  }
+
   @Test func sameRouteForDifferentSourcesIsNotADuplicate() throws {
     let router = DefaultRouter(accepting: ["pokedex", "https://example.com"])
     try router.register(routes: [("pokedex://x", { _ in true }), ("https://example.com/x", { _ in true })])

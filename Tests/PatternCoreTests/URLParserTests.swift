@@ -55,7 +55,7 @@ struct URLParserTests {
     "invalid URLs name the byte offset",
     arguments: [
       ("myapp://bad%zz", 11), ("myapp://x%4", 9), ("myapp://a b", 9), ("myapp://a\tb", 9),
-      ("myapp://%FF", 8), ("profile/42", 0), ("", 0), ("1app://x", 0), ("myapp://h:ab/x", 10),
+      ("myapp://%FF", 8), ("1app://x", 0), ("://x", 0), ("a b:c", 1), ("myapp://h:ab/x", 10),
       ("myapp://x#%zz", 10), ("myapp://caf\u{7F}", 11), ("myapp://p/1#%FF", 12),
       ("myapp://p/1#%C3", 12), ("myapp://us%FFer@p/1", 10), ("myapp://[::1/x", 8),
       ("myapp://h:99999999999999999999/x", 10),
@@ -68,6 +68,16 @@ struct URLParserTests {
       #expect(error.code == .invalidURL)
       #expect(error.offset == offset)
     }
+  }
+
+  @Test func relativeReferencesHaveNoScheme() throws {
+    let relative = try ParsedURL("profile/42?x=1#f")
+    #expect(relative.scheme == "")
+    #expect(relative.components == ["profile", "42"])
+    #expect(relative.query == [QueryItem(key: "x", value: "1")])
+    #expect(try ParsedURL("").components == [])
+    #expect(try ParsedURL("static").components == ["static"])
+    #expect(throws: URLParseError.self) { try ParsedURL("profile/%zz") }
   }
 
   @Test func nonASCIIIsAcceptedRaw() throws {

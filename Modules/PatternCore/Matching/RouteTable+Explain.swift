@@ -13,7 +13,11 @@ public struct MissReason: Sendable, Hashable, CustomStringConvertible {
 
   /// The reason for a URL of another scheme: it ranks below every real attempt.
   public static func schemeMismatch(found: String, expected: String) -> MissReason {
-    MissReason(message: "scheme `\(found)` is not `\(expected)`", closeness: -1)
+    MissReason(
+      message: found.isEmpty
+        ? "the URL has no scheme (a relative reference); routes answer `\(expected):`"
+        : "scheme `\(found)` is not `\(expected)`",
+      closeness: -1)
   }
 
   /// Creates a reason.

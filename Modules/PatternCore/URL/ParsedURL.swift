@@ -7,7 +7,8 @@
 public struct ParsedURL: Sendable, Hashable {
   /// The URL exactly as given.
   public var string: String
-  /// The scheme, lower-cased.
+  /// The scheme, lower-cased; empty for a relative reference (`profile/42`), which no route
+  /// matches.
   public var scheme: String
   /// The host as written (not lower-cased) and percent-decoded; nil without an authority.
   public var host: String?

@@ -1,6 +1,6 @@
 /// Why a URL could not be parsed, with the UTF-8 byte offset of the problem.
 public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosticConvertible {
-  /// The URL does not start with `scheme:`.
+  /// The URL has a ':' in its first segment but no valid `scheme:` before it.
   case missingScheme(url: String, offset: Int)
   /// A `%` not followed by two hex digits.
   case malformedEscape(url: String, offset: Int)
@@ -45,7 +45,7 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
   /// The one-line message.
   public var message: String {
     switch self {
-    case .missingScheme: "URL has no scheme"
+    case .missingScheme: "malformed scheme"
     case .malformedEscape: "malformed percent-escape"
     case .invalidUTF8: "percent-escapes do not decode to UTF-8"
     case .forbiddenCharacter(_, _, let byte):
@@ -63,7 +63,7 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
 
   var hint: String {
     switch self {
-    case .missingScheme: "expected `scheme:` here, e.g. `myapp://`"
+    case .missingScheme: "a scheme is a letter, then letters, digits, '+', '-' or '.', then ':'"
     case .malformedEscape: "'%' must be followed by two hex digits (write '%25' for a literal '%')"
     case .invalidUTF8: "the decoded bytes are not valid UTF-8"
     case .forbiddenCharacter(_, _, let byte):

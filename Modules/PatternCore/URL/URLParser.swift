@@ -30,22 +30,8 @@ public struct URLParser: Sendable {
     if count > limits.maxLength {
       throw .tooLong(url: original, length: count, limit: limits.maxLength)
     }
-    // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-    var index = 0
-    guard count > 0, isAlpha(bytes[0]) else { throw .missingScheme(url: original, offset: 0) }
-    while index < count, bytes[index] != UInt8(ascii: ":") {
-      let byte = bytes[index]
-      guard isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else {
-        throw .missingScheme(url: original, offset: 0)
-      }
-      index += 1
-    }
-    guard index < count else { throw .missingScheme(url: original, offset: 0) }
-    let scheme = String(decoding: bytes[0..<index], as: UTF8.self).lowercased()
-    index += 1  // ':'
-
     // One pass for what is forbidden anywhere: spaces, controls, bad escapes.
-    var scan = index
+    var scan = 0
     while scan < count {
       let byte = bytes[scan]
       if byte <= 0x20 || byte == 0x7F {
@@ -59,6 +45,24 @@ public struct URLParser: Sendable {
         continue
       }
       scan += 1
+    }
+
+    // Scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":". Without one, the text is a
+    // relative reference (RFC 3986 §4.2: `static`, `profile/42`): it parses with an empty scheme
+    // and no route matches it. A ':' in its first segment makes it malformed instead.
+    var index = 0
+    var scheme = ""
+    if let colon = Self.schemeEnd(bytes) {
+      scheme = String(decoding: bytes[0..<colon], as: UTF8.self).lowercased()
+      index = colon + 1
+    } else {
+      var position = 0
+      while position < count, bytes[position] != UInt8(ascii: "/"),
+        bytes[position] != UInt8(ascii: "?"), bytes[position] != UInt8(ascii: "#")
+      {
+        if bytes[position] == UInt8(ascii: ":") { throw .missingScheme(url: original, offset: 0) }
+        position += 1
+      }
     }
 
     // Where each part ends.
@@ -131,6 +135,21 @@ public struct URLParser: Sendable {
     return ParsedURL(
       string: original, scheme: scheme, host: host, port: port, pathComponents: pathComponents,
       query: query, fragment: fragment)
+  }
+
+  /// The offset of the ':' ending a valid scheme at the start, if there is one.
+  static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let first = bytes.first, isAlpha(first) else { return nil }
+    var index = 1
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ":") { return index }
+      guard isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else {
+        return nil
+      }
+      index += 1
+    }
+    return nil
   }
 
   private func parseAuthority(
