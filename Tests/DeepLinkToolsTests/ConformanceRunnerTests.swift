@@ -89,3 +89,31 @@ struct ConformanceRunnerTests {
     #expect(message.hasPrefix("error: unclosed group\n  --> "))
   }
 }
+
+@Suite("Cross-dialect conformance")
+struct SharedConformanceTests {
+  func run(_ json: String) -> [ConformanceRunner.Result] {
+    guard let manifest = try? ManifestLoader.parse(Array(json.utf8), path: "s.json") else { return [] }
+    return ConformanceRunner().run(manifest: manifest)
+  }
+
+  let tables = #"""
+    [{"name":"d","dialect":"deeper","scheme":"m","routes":[{"pattern":"p/:int(id)","intent":"show"},{"pattern":"q?:x","intent":"query"}]},
+     {"name":"c","dialect":"crossroad","sources":["m"],"routes":[{"pattern":"p/:id","intent":"show"}]}]
+    """#
+
+  @Test func differingAnswersNameTheDialectAndURL() {
+    let results = run(#"{"shared":{"name":"s","tables":\#(tables),"urls":["m://p/1","m://p/x","m://q?x=1"],"inexpressible":[{"dialect":"crossroad","intent":"query","reason":"no query"}]}}"#)
+    #expect(results.count == 2)  // m://q?x=1 is skipped for crossroad
+    #expect(results[0].failure?.expected == #"deeper: intent `show`, params {"id":1}"#)
+    #expect(results[0].failure?.actual == #"crossroad: intent `show`, params {"id":"1"}"#)
+    #expect(results[1].subject == "m://p/x [deeper vs crossroad]")
+    #expect(results[1].failure?.actual == #"crossroad: intent `show`, params {"id":"x"}"#)
+  }
+
+  @Test func aDeclaredDifferenceMustReallyDiffer() {
+    let results = run(#"{"shared":{"name":"s","tables":\#(tables),"urls":["m://p/x","m://zz"],"differences":[{"dialect":"crossroad","url":"m://p/x","reason":"types"},{"dialect":"crossroad","url":"m://zz","reason":"claimed"}]}}"#)
+    #expect(results[0].failure == nil)
+    #expect(results[1].failure?.actual == "the same answer: no intent")
+  }
+}

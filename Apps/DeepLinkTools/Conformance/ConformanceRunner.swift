@@ -49,6 +49,7 @@ public struct ConformanceRunner {
 
   /// Runs every case of one parsed fixture.
   public func run(manifest: Manifest) -> [Result] {
+    if let shared = manifest.shared { return runShared(manifest, shared) }
     var results: [Result] = []
     var loaded: [any LoadedTable] = []
     var allLoaded = true

@@ -8,6 +8,22 @@ public struct Manifest: Sendable {
   public var tables: [TableSpec]
   /// Cases given beside `tables`, resolved against all tables in order.
   public var cases: [CaseSpec]
+  /// A cross-dialect fixture: one URL corpus, the same table in several dialects.
+  public var shared: SharedSpec?
+}
+
+/// A cross-dialect fixture (`{"shared": {...}}`): every dialect's table must give the first
+/// table's answer for every URL, except where the fixture says a dialect cannot express a
+/// route or answers differently on purpose.
+public struct SharedSpec: Sendable {
+  /// The fixture's name.
+  public var name: String
+  /// The URL corpus.
+  public var urls: [String]
+  /// Intents a dialect cannot express: URLs the reference answers with them are skipped there.
+  public var inexpressible: [(dialect: String, intent: String, reason: String)]
+  /// URLs a dialect answers differently by design; the runner checks that they do differ.
+  public var differences: [(dialect: String, url: String, reason: String)]
 }
 
 /// One table of a manifest, before it is loaded by its dialect.

@@ -34,6 +34,9 @@ public enum ManifestLoader {
       throw shapeError("a manifest is a JSON object, found \(json.kindName)", path)
     }
     let baseName = Self.baseName(path)
+    if let shared = json["shared"] {
+      return try sharedManifest(shared, path: path, readCases: readCases)
+    }
     if let tables = json["tables"] {
       guard let list = tables.arrayValue, !list.isEmpty else {
         throw shapeError("`tables` must be a non-empty array", path)
@@ -47,14 +50,53 @@ public enum ManifestLoader {
       }
       return Manifest(
         path: path, tables: specs,
-        cases: readCases ? try cases(json["cases"], "\(path): cases") : [])
+        cases: readCases ? try cases(json["cases"], "\(path): cases") : [], shared: nil)
     }
     return Manifest(
       path: path,
       tables: [
         try tableSpec(json, defaultName: baseName, path: path, index: nil, readCases: readCases)
       ],
-      cases: [])
+      cases: [], shared: nil)
+  }
+
+  private static func sharedManifest(_ json: JSONValue, path: String, readCases: Bool)
+    throws(ManifestError) -> Manifest
+  {
+    let origin = "\(path), shared"
+    guard case .object = json else { throw shapeError("`shared` must be an object", origin) }
+    guard let list = json["tables"]?.arrayValue, list.count >= 2 else {
+      throw shapeError("`shared.tables` must list the same table in two or more dialects", origin)
+    }
+    var tables: [TableSpec] = []
+    for (index, table) in list.enumerated() {
+      tables.append(
+        try tableSpec(
+          table, defaultName: "shared-\(index)", path: path, index: index, readCases: readCases))
+    }
+    guard readCases else { return Manifest(path: path, tables: tables, cases: []) }
+    guard let urls = json["urls"]?.arrayValue, let strings = strings(urls), !strings.isEmpty else {
+      throw shapeError("`shared.urls` must be a non-empty array of strings", origin)
+    }
+    func entries(_ key: String, _ field: String) throws(ManifestError) -> [(String, String, String)] {
+      guard let value = json[key] else { return [] }
+      guard let list = value.arrayValue else { throw shapeError("`\(key)` must be an array", origin) }
+      var result: [(String, String, String)] = []
+      for item in list {
+        guard let dialect = item["dialect"]?.stringValue, let target = item[field]?.stringValue,
+          let reason = item["reason"]?.stringValue
+        else {
+          throw shapeError("each `\(key)` entry names `dialect`, `\(field)` and `reason`", origin)
+        }
+        result.append((dialect, target, reason))
+      }
+      return result
+    }
+    let spec = SharedSpec(
+      name: try optionalString(json, "name", origin) ?? baseName(path), urls: strings,
+      inexpressible: try entries("inexpressible", "intent").map { ($0.0, $0.1, $0.2) },
+      differences: try entries("differences", "url").map { ($0.0, $0.1, $0.2) })
+    return Manifest(path: path, tables: tables, cases: [], shared: spec)
   }
 
   static func shapeError(_ message: String, _ origin: String) -> ManifestError {

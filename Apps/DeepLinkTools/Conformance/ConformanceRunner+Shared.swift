@@ -1,0 +1,71 @@
+import PatternCore
+
+extension ConformanceRunner {
+  /// A dialect-neutral answer: what a user of any front-end would observe.
+  enum Answer: Equatable, CustomStringConvertible {
+    case matched(intent: String, params: String)
+    case unmatched
+    case error(String)
+
+    init(_ outcome: TableOutcome) {
+      switch outcome {
+      case .matched(let match):
+        self = .matched(intent: match.intent, params: JSONWriter.write(Resolver.json(match.params)))
+      case .unmatched: self = .unmatched
+      case .error(let diagnostic): self = .error(diagnostic.code.rawValue)
+      }
+    }
+
+    var description: String {
+      switch self {
+      case .matched(let intent, let params): "intent `\(intent)`, params \(params)"
+      case .unmatched: "no intent"
+      case .error(let code): "error `\(code)`"
+      }
+    }
+  }
+
+  /// Runs a cross-dialect fixture: one result per (URL, dialect) compared with the first table.
+  func runShared(_ manifest: Manifest, _ shared: SharedSpec) -> [Result] {
+    var loaded: [any LoadedTable] = []
+    for spec in manifest.tables {
+      do {
+        loaded.append(try TableLoader.load(spec))
+      } catch {
+        return [
+          Result(
+            file: manifest.path, table: spec.name, subject: "load",
+            failure: Failure(expected: "the table loads", actual: error.description))
+        ]
+      }
+    }
+    let reference = loaded[0]
+    var results: [Result] = []
+    for other in loaded.dropFirst() {
+      let skipped = Set(shared.inexpressible.filter { $0.dialect == other.dialect }.map(\.intent))
+      let different = Dictionary(
+        shared.differences.filter { $0.dialect == other.dialect }.map { ($0.url, $0.reason) },
+        uniquingKeysWith: { first, _ in first })
+      for url in shared.urls {
+        let expected = Answer(reference.resolve(url))
+        if case .matched(let intent, _) = expected, skipped.contains(intent) { continue }
+        let actual = Answer(other.resolve(url))
+        let subject = "\(url) [\(reference.dialect) vs \(other.dialect)]"
+        var failure: Failure?
+        if let reason = different[url] {
+          if actual == expected {
+            failure = Failure(
+              expected: "a different answer from \(other.dialect) (\(reason))",
+              actual: "the same answer: \(actual)")
+          }
+        } else if actual != expected {
+          failure = Failure(
+            expected: "\(reference.dialect): \(expected)", actual: "\(other.dialect): \(actual)")
+        }
+        results.append(
+          Result(file: manifest.path, table: shared.name, subject: subject, failure: failure))
+      }
+    }
+    return results
+  }
+}
