@@ -1,54 +1,81 @@
 /// Writes compact JSON on one line (object members in the order given).
+///
+/// Output is built as UTF-8 bytes and decoded once: appending to a `String` one scalar at a time
+/// was most of the resolver's cost.
 public enum JSONWriter {
   /// The compact text of a value.
   public static func write(_ value: JSONValue) -> String {
-    var output = ""
-    write(value, into: &output)
-    return output
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(256)
+    write(value, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Appends the compact text of a value.
   public static func write(_ value: JSONValue, into output: inout String) {
-    switch value {
-    case .null: output += "null"
-    case .bool(let flag): output += flag ? "true" : "false"
-    case .number(let text): output += text
-    case .string(let text): writeString(text, into: &output)
-    case .array(let values):
-      output += "["
-      for (index, element) in values.enumerated() {
-        if index > 0 { output += "," }
-        write(element, into: &output)
-      }
-      output += "]"
-    case .object(let members):
-      output += "{"
-      for (index, (key, element)) in members.enumerated() {
-        if index > 0 { output += "," }
-        writeString(key, into: &output)
-        output += ":"
-        write(element, into: &output)
-      }
-      output += "}"
-    }
+    output += write(value)
   }
 
   /// Appends a quoted, escaped string.
   public static func writeString(_ text: String, into output: inout String) {
-    output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+    var bytes: [UInt8] = []
+    writeString(text, into: &bytes)
+    output += String(decoding: bytes, as: UTF8.self)
+  }
+
+  static func write(_ value: JSONValue, into output: inout [UInt8]) {
+    switch value {
+    case .null: output += "null".utf8
+    case .bool(let flag): output += (flag ? "true" : "false").utf8
+    case .number(let text): output += text.utf8
+    case .string(let text): writeString(text, into: &output)
+    case .array(let values):
+      output.append(UInt8(ascii: "["))
+      for (index, element) in values.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        write(element, into: &output)
       }
+      output.append(UInt8(ascii: "]"))
+    case .object(let members):
+      output.append(UInt8(ascii: "{"))
+      for (index, (key, element)) in members.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        writeString(key, into: &output)
+        output.append(UInt8(ascii: ":"))
+        write(element, into: &output)
+      }
+      output.append(UInt8(ascii: "}"))
     }
-    output += "\""
+  }
+
+  /// Quotes and escapes: `"` and `\` get a backslash, control characters and DEL become
+  /// `\n`, `\r`, `\t` or `\u00XX`; every other byte (UTF-8 included) is copied as it is.
+  static func writeString(_ text: String, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { bytes in
+      var runStart = 0
+      for index in 0..<bytes.count {
+        let byte = bytes[index]
+        guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        else { continue }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        runStart = index + 1
+        switch byte {
+        case UInt8(ascii: "\""): output += #"\""#.utf8
+        case UInt8(ascii: "\\"): output += #"\\"#.utf8
+        case 0x0A: output += #"\n"#.utf8
+        case 0x0D: output += #"\r"#.utf8
+        case 0x09: output += #"\t"#.utf8
+        default:
+          let digits = Array("0123456789abcdef".utf8)
+          output += #"\u00"#.utf8
+          output.append(digits[Int(byte >> 4)])
+          output.append(digits[Int(byte & 0xF)])
+        }
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+    }
+    output.append(UInt8(ascii: "\""))
   }
 }
