@@ -54,8 +54,7 @@ public final class Router<Intent>: @unchecked Sendable {
   public convenience init<Root: DeepLinkHandler>(scheme: String, rootDeepLinkHandler: Root)
   where Root.Intent == Intent {
     // Typed as optional so this calls the designated init, not itself.
-    let root: AnyDeepLinkHandler<Intent>? =
-      rootDeepLinkHandler as? AnyDeepLinkHandler<Intent> ?? AnyDeepLinkHandler(rootDeepLinkHandler)
+    let root: AnyDeepLinkHandler<Intent>? = .erasing(rootDeepLinkHandler)
     self.init(scheme: scheme, rootDeepLinkHandler: root)
   }
 

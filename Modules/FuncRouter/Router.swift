@@ -70,8 +70,8 @@ public final class Router<Intent>: @unchecked Sendable {
   /// Creates a router whose root handler is any ``HandlingEngine/DeepLinkHandler``.
   public convenience init<Root: DeepLinkHandler>(scheme: String, rootDeepLinkHandler: Root)
   where Root.Intent == Intent {
-    let root: AnyDeepLinkHandler<Intent>? =
-      rootDeepLinkHandler as? AnyDeepLinkHandler<Intent> ?? AnyDeepLinkHandler(rootDeepLinkHandler)
+    // Typed as optional so this calls the designated init, not itself.
+    let root: AnyDeepLinkHandler<Intent>? = .erasing(rootDeepLinkHandler)
     self.init(scheme: scheme, rootDeepLinkHandler: root)
   }
 

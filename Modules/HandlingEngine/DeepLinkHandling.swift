@@ -84,6 +84,13 @@ open class AnyDeepLinkHandler<Intent>: DeepLinkHandler {
     self.writeHandling = { [handler] in handler.deeplinkHandling = $0 }
   }
 
+  /// The handler itself when it already is an `AnyDeepLinkHandler` (so its identity is kept
+  /// for cycle detection), otherwise a wrapper around it.
+  public static func erasing<Handler: DeepLinkHandler>(_ handler: Handler) -> AnyDeepLinkHandler<Intent>
+  where Handler.Intent == Intent {
+    handler as? AnyDeepLinkHandler<Intent> ?? AnyDeepLinkHandler(handler)
+  }
+
   /// Handles a deep link by calling the wrapped closure or handler.
   open func open(deeplink: DeepLink<Intent>, animated: Bool) -> DeepLinkHandling<Intent> {
     body(deeplink, animated)
