@@ -54,29 +54,10 @@ public struct TypedRoute<Value>: @unchecked Sendable {
     func rename(_ name: String) -> String {
       Int(name).map { String($0 + offset) } ?? name
     }
-    func path(_ nodes: [PathNode]) -> [PathNode] {
-      nodes.map { node in
-        switch node {
-        case .literal, .wildcard: node
-        case .capture(let name, let type): .capture(name: rename(name), type: type)
-        case .optional(let inner): .optional(path(inner))
-        case .choice(let alternatives): .choice(alternatives.map(path))
-        }
-      }
-    }
-    func item(_ item: QueryItemPattern) -> QueryItemPattern {
-      var copy = item
-      copy.name = rename(item.name)
-      return copy
-    }
+    let renamed = RoutePattern(path: path, query: query).renamingCaptures(rename)
     return TypedRoute(
-      path: path(self.path),
-      query: query.map { node in
-        switch node {
-        case .item(let value): .item(item(value))
-        case .oneOf(let items): .oneOf(items.map(item))
-        }
-      }, positions: positions, leaves: leaves.map { $0.renamed(rename) })
+      path: renamed.path, query: renamed.query, positions: positions,
+      leaves: leaves.map { $0.renamed(rename) })
   }
 }
 

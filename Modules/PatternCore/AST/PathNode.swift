@@ -71,21 +71,38 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
   /// that differ only in names compare equal.
   public var anonymized: RoutePattern {
     var counter = 0
+    var anonymous = renamingCaptures { _ in
+      counter += 1
+      return "#\(counter)"
+    }
+    anonymous.query = anonymous.query.map { node in
+      switch node {
+      case .item(var item):
+        item.name = ""
+        return .item(item)
+      case .oneOf(let items):
+        return .oneOf(items.map { var item = $0; item.name = ""; return item })
+      }
+    }
+    return anonymous
+  }
+
+  /// The pattern with every path capture and query item renamed by `transform`, in pattern
+  /// order (front-ends renumber positional captures with it).
+  package func renamingCaptures(_ transform: (String) -> String) -> RoutePattern {
     func path(_ nodes: [PathNode]) -> [PathNode] {
       nodes.map { node in
         switch node {
-        case .literal, .wildcard: return node
-        case .capture(_, let type):
-          counter += 1
-          return .capture(name: "#\(counter)", type: type)
-        case .optional(let inner): return .optional(path(inner))
-        case .choice(let alternatives): return .choice(alternatives.map(path))
+        case .literal, .wildcard: node
+        case .capture(let name, let type): .capture(name: transform(name), type: type)
+        case .optional(let inner): .optional(path(inner))
+        case .choice(let alternatives): .choice(alternatives.map(path))
         }
       }
     }
     func item(_ item: QueryItemPattern) -> QueryItemPattern {
       var copy = item
-      copy.name = ""
+      copy.name = transform(item.name)
       return copy
     }
     return RoutePattern(
