@@ -57,6 +57,8 @@ public struct RouteTable: Sendable {
   let buckets: [String: [Int]]
   /// Routes whose first component can be anything (a capture, a wildcard, an optional).
   let anyFirst: [Int]
+  /// The compiled trie that finds the first matching route.
+  let index: PathIndex
 
   /// Compiles `patterns` (index = priority).
   public init(patterns: [RoutePattern], options: MatchOptions = MatchOptions()) {
@@ -73,6 +75,7 @@ public struct RouteTable: Sendable {
     }
     self.buckets = buckets
     self.anyFirst = anyFirst
+    self.index = PathIndex(patterns, options: options)
   }
 
   /// The lower-cased texts the first component must be one of, or nil when it can be anything.
@@ -142,7 +145,7 @@ public struct RouteTable: Sendable {
   /// Every matching route in priority order, lazily: a front-end asks its handler about each
   /// one and stops at the first that accepts.
   public func matches(_ input: RoutingInput) -> some Sequence<RouteMatch> {
-    candidates(input).lazy.compactMap { match(routeAt: $0, input) }
+    MatchSequence(table: self, input: input)
   }
 
   /// The first matching route, if any.
@@ -162,5 +165,88 @@ public struct RouteTable: Sendable {
     PathMatcher(
       program: route.program, components: input.components,
       firstIsHost: input.firstComponentIsHost, literalsIgnoreCase: options.literalsIgnoreCase)
+  }
+}
+
+/// The matches of one input in priority order, each found by a fresh compiled search for the
+/// first route after the previous one.
+struct MatchSequence: Sequence, IteratorProtocol {
+  let table: RouteTable
+  let input: RoutingInput
+  var layout = URLLayout()
+  var scratch = SearchScratch()
+  var nextRoute = 0
+  var prepared = false
+
+  init(table: RouteTable, input: RoutingInput) {
+    self.table = table
+    self.input = input
+  }
+
+  mutating func next() -> RouteMatch? {
+    if !prepared {
+      layout.load(input)
+      prepared = true
+    }
+    while nextRoute < table.count {
+      guard
+        let route = table.firstRoute(
+          from: nextRoute, layout, first: 0, firstIsHost: input.firstComponentIsHost, &scratch)
+      else {
+        nextRoute = table.count
+        return nil
+      }
+      nextRoute = route + 1
+      // The program binds the captures exactly as the linear loop would.
+      if let match = table.match(routeAt: route, input) { return match }
+    }
+    return nil
+  }
+}
+
+extension RouteTable {
+  /// The first route at or after `low` that matches the components `first...` of `layout`,
+  /// or nil; `scratch.state.best` and `.bestPath` describe the winning line.
+  func firstRoute(
+    from low: Int, _ layout: URLLayout, first: Int, firstIsHost: Bool,
+    _ scratch: inout SearchScratch
+  ) -> Int? {
+    scratch.folds.prepare(layout, first: first)
+    let count = layout.componentCount - first
+    scratch.state.low = Int32(low) << PathIndex.lineBits
+    layout.bytes.withUnsafeBufferPointer { bytes in
+      layout.bounds.withUnsafeBufferPointer { bounds in
+        layout.query.withUnsafeBufferPointer { query in
+          scratch.folds.folded.withUnsafeBufferPointer { folded in
+            scratch.folds.foldedBounds.withUnsafeBufferPointer { foldedBounds in
+              scratch.folds.foldedHash.withUnsafeBufferPointer { foldedHash in
+                let view = ComponentsView(
+                  bytes: bytes, bounds: UnsafeBufferPointer(rebasing: bounds[(2 * first)...]),
+                  count: count, folded: folded, foldedBounds: foldedBounds,
+                  foldedHash: foldedHash, query: query, firstIsHost: firstIsHost,
+                  ignoreCase: options.literalsIgnoreCase,
+                  keysIgnoreCase: options.queryKeysIgnoreCase)
+                index.search(view, &scratch.state)
+              }
+            }
+          }
+        }
+      }
+    }
+    var best = scratch.state.best == .max ? nil : Int(scratch.state.best >> PathIndex.lineBits)
+    // Routes too branchy to expand are checked by their programs, in order.
+    if !index.fallbackRoutes.isEmpty {
+      var input: RoutingInput?
+      for route in index.fallbackRoutes.lazy.map(Int.init) where route >= low {
+        if let best, route >= best { break }
+        if input == nil { input = layout.routingInput(first: first, firstIsHost: firstIsHost) }
+        if match(routeAt: route, input!) != nil {
+          best = route
+          scratch.state.best = Int32(route) << PathIndex.lineBits
+          break
+        }
+      }
+    }
+    return best
   }
 }

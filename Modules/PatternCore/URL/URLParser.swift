@@ -14,18 +14,28 @@ public struct URLParser: Sendable {
   /// Parses a URL string.
   /// - Throws: ``URLParseError`` naming the byte offset of the first problem.
   public func parse(_ string: String) throws(URLParseError) -> ParsedURL {
+    var layout = URLLayout()
+    try scan(string, into: &layout)
+    return layout.parsedURL(string)
+  }
+
+  /// Splits `string` into `layout` (decoded bytes and their ranges) without building strings:
+  /// the allocation-free half of ``parse(_:)``, used by ``RouteTable/lookup(_:into:)``.
+  /// - Throws: ``URLParseError``, exactly as ``parse(_:)`` does.
+  func scan(_ string: String, into layout: inout URLLayout) throws(URLParseError) {
+    layout.reset()
     var string = string
     let original = string
     // `withUTF8` is untyped `rethrows`; carry the typed error out in a Result.
     let result = string.withUTF8 { bytes in
-      Result { () throws(URLParseError) in try parse(bytes: bytes, original: original) }
+      Result { () throws(URLParseError) in try scan(bytes: bytes, original: original, into: &layout) }
     }
-    return try result.get()
+    try result.get()
   }
 
-  private func parse(bytes: UnsafeBufferPointer<UInt8>, original: String) throws(URLParseError)
-    -> ParsedURL
-  {
+  private func scan(
+    bytes: UnsafeBufferPointer<UInt8>, original: String, into layout: inout URLLayout
+  ) throws(URLParseError) {
     let count = bytes.count
     if count > limits.maxLength {
       throw .tooLong(url: original, length: count, limit: limits.maxLength)
@@ -51,9 +61,8 @@ public struct URLParser: Sendable {
     // relative reference (RFC 3986 §4.2: `static`, `profile/42`): it parses with an empty scheme
     // and no route matches it. A ':' in its first segment makes it malformed instead.
     var index = 0
-    var scheme = ""
     if let colon = Self.schemeEnd(bytes) {
-      scheme = String(decoding: bytes[0..<colon], as: UTF8.self).lowercased()
+      layout.schemeEnd = colon
       index = colon + 1
     } else {
       var position = 0
@@ -71,8 +80,6 @@ public struct URLParser: Sendable {
     let queryStart = firstIndex(of: UInt8(ascii: "?"), in: bytes, from: index, to: beforeFragment)
     let beforeQuery = queryStart ?? beforeFragment
 
-    var host: String?
-    var port: Int?
     var pathStart = index
     if index + 1 < beforeQuery, bytes[index] == UInt8(ascii: "/"),
       bytes[index + 1] == UInt8(ascii: "/")
@@ -81,60 +88,62 @@ public struct URLParser: Sendable {
       let authorityEnd =
         firstIndex(of: UInt8(ascii: "/"), in: bytes, from: authorityStart, to: beforeQuery)
         ?? beforeQuery
-      (host, port) = try parseAuthority(
-        bytes, from: authorityStart, to: authorityEnd, original: original)
+      try scanAuthority(
+        bytes, from: authorityStart, to: authorityEnd, original: original, into: &layout)
       pathStart = authorityEnd
     }
 
-    var pathComponents: [String] = []
     var componentStart = pathStart
-    let hostCount = (host?.isEmpty ?? true) ? 0 : 1
     for position in pathStart...beforeQuery
     where position == beforeQuery || bytes[position] == UInt8(ascii: "/") {
       if position > componentStart {
-        if pathComponents.count + hostCount >= limits.maxComponents {
+        if layout.componentCount >= limits.maxComponents {
           throw .tooManyComponents(
-            url: original, count: countComponents(bytes, pathStart, beforeQuery) + hostCount,
+            url: original,
+            count: countComponents(bytes, pathStart, beforeQuery) + (layout.hasHost ? 1 : 0),
             limit: limits.maxComponents)
         }
-        pathComponents.append(
-          try decode(bytes, from: componentStart, to: position, original: original))
+        let (start, end) = try decode(
+          bytes, from: componentStart, to: position, original: original, into: &layout)
+        layout.bounds.append(Int32(start))
+        layout.bounds.append(Int32(end))
       }
       componentStart = position + 1
     }
 
-    var query: [QueryItem] = []
     if let queryStart {
       var itemStart = queryStart + 1
       for position in (queryStart + 1)...beforeFragment
       where position == beforeFragment || bytes[position] == UInt8(ascii: "&") {
         if position > itemStart {
-          if query.count >= limits.maxQueryItems {
+          if layout.queryCount >= limits.maxQueryItems {
             throw .tooManyQueryItems(
               url: original, count: countItems(bytes, queryStart + 1, beforeFragment),
               limit: limits.maxQueryItems)
           }
           let equals =
             firstIndex(of: UInt8(ascii: "="), in: bytes, from: itemStart, to: position) ?? position
-          let key = try decode(bytes, from: itemStart, to: equals, original: original)
+          let key = try decode(bytes, from: itemStart, to: equals, original: original, into: &layout)
           let value =
             equals < position
-            ? try decode(bytes, from: equals + 1, to: position, original: original) : ""
-          query.append(QueryItem(key: key, value: value))
+            ? try decode(bytes, from: equals + 1, to: position, original: original, into: &layout)
+            : (key.1, key.1)
+          layout.query.append(Int32(key.0))
+          layout.query.append(Int32(key.1))
+          layout.query.append(Int32(value.0))
+          layout.query.append(Int32(value.1))
         }
         itemStart = position + 1
       }
     }
 
-    var fragment: String?
     if let fragmentStart {
       // Reported raw, but its escapes must decode to UTF-8 like everywhere else.
-      _ = try decode(bytes, from: fragmentStart + 1, to: count, original: original)
-      fragment = String(decoding: bytes[(fragmentStart + 1)..<count], as: UTF8.self)
+      let mark = layout.bytes.count
+      _ = try decode(bytes, from: fragmentStart + 1, to: count, original: original, into: &layout)
+      layout.bytes.removeSubrange(mark...)
+      layout.fragmentStart = fragmentStart + 1
     }
-    return ParsedURL(
-      string: original, scheme: scheme, host: host, port: port, pathComponents: pathComponents,
-      query: query, fragment: fragment)
   }
 
   /// The offset of the ':' ending a valid scheme at the start, if there is one.
@@ -152,16 +161,19 @@ public struct URLParser: Sendable {
     return nil
   }
 
-  private func parseAuthority(
-    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, original: String
-  ) throws(URLParseError) -> (String, Int?) {
+  private func scanAuthority(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, original: String,
+    into layout: inout URLLayout
+  ) throws(URLParseError) {
     // Userinfo (before the last '@') is ignored.
     var hostStart = start
     for position in stride(from: end - 1, through: start, by: -1)
     where bytes[position] == UInt8(ascii: "@") {
       hostStart = position + 1
       // Ignored, but still a part of the URL: its escapes must decode to UTF-8.
-      _ = try decode(bytes, from: start, to: position, original: original)
+      let mark = layout.bytes.count
+      _ = try decode(bytes, from: start, to: position, original: original, into: &layout)
+      layout.bytes.removeSubrange(mark...)
       break
     }
     var hostEnd = end
@@ -173,7 +185,6 @@ public struct URLParser: Sendable {
     } else if let colon = firstIndex(of: UInt8(ascii: ":"), in: bytes, from: hostStart, to: end) {
       hostEnd = colon
     }
-    var port: Int?
     if hostEnd < end {
       guard bytes[hostEnd] == UInt8(ascii: ":") else {
         throw .invalidPort(url: original, offset: hostEnd)
@@ -184,37 +195,45 @@ public struct URLParser: Sendable {
         value = value * 10 + Int(bytes[position] - 0x30)
         guard value <= 65535 else { throw .portOutOfRange(url: original, offset: hostEnd + 1) }
       }
-      if end > hostEnd + 1 { port = value }
+      if end > hostEnd + 1 { layout.port = value }
     }
-    let host = try decode(bytes, from: hostStart, to: hostEnd, original: original)
-    return (host, port)
+    let (decodedStart, decodedEnd) = try decode(
+      bytes, from: hostStart, to: hostEnd, original: original, into: &layout)
+    layout.hasAuthority = true
+    if decodedEnd > decodedStart {
+      // A non-empty host is component 0.
+      layout.hasHost = true
+      layout.bounds.append(Int32(decodedStart))
+      layout.bounds.append(Int32(decodedEnd))
+    }
   }
 
-  /// Decodes `%XX` escapes once; escapes were validated by the scan.
+  /// Appends the bytes from `start` to `end` to `layout.bytes` with `%XX` escapes decoded once
+  /// (escapes were validated by the scan) and returns where they landed.
   private func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, original: String
-  ) throws(URLParseError) -> String {
-    guard let firstPercent = firstIndex(of: UInt8(ascii: "%"), in: bytes, from: start, to: end)
-    else {
-      return String(decoding: bytes[start..<end], as: UTF8.self)
-    }
-    var decoded: [UInt8] = []
-    decoded.reserveCapacity(end - start)
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, original: String,
+    into layout: inout URLLayout
+  ) throws(URLParseError) -> (Int, Int) {
+    let decodedStart = layout.bytes.count
+    var firstPercent = -1
     var position = start
     while position < end {
       let byte = bytes[position]
       if byte == UInt8(ascii: "%") {
-        decoded.append(hexValue(bytes[position + 1]) << 4 | hexValue(bytes[position + 2]))
+        if firstPercent < 0 { firstPercent = position }
+        layout.bytes.append(hexValue(bytes[position + 1]) << 4 | hexValue(bytes[position + 2]))
         position += 3
       } else {
-        decoded.append(byte)
+        layout.bytes.append(byte)
         position += 1
       }
     }
-    guard let string = String(validating: decoded, as: UTF8.self) else {
+    if firstPercent >= 0,
+      !isValidUTF8(layout.bytes, from: decodedStart, to: layout.bytes.count)
+    {
       throw .invalidUTF8(url: original, offset: firstPercent)
     }
-    return string
+    return (decodedStart, layout.bytes.count)
   }
 
   private func countComponents(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
@@ -273,4 +292,37 @@ public struct URLParser: Sendable {
     position += 1
   }
   return nil
+}
+
+/// Whether `bytes[start..<end]` is well-formed UTF-8 (no overlong forms, no surrogates, nothing
+/// above U+10FFFF), the rule `String(validating:as:)` applies, without allocating.
+func isValidUTF8(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+  var index = start
+  while index < end {
+    let lead = bytes[index]
+    if lead < 0x80 {
+      index += 1
+      continue
+    }
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: length = 3; low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: length = 3; high = 0x9F
+    case 0xF0: length = 4; low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4: length = 4; high = 0x8F
+    default: return false
+    }
+    guard index + length <= end else { return false }
+    guard bytes[index + 1] >= low, bytes[index + 1] <= high else { return false }
+    for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
+      return false
+    }
+    index += length
+  }
+  return true
 }

@@ -1,0 +1,316 @@
+/// The compiled form of a route table: a segment trie searched depth-first with branch and
+/// bound, in flat arrays with integer indices.
+///
+/// Every route's path is expanded into straight lines of literals, typed captures and
+/// wildcards (an optional is "with body" then "without", a choice is its alternatives in order;
+/// at most ``maximumExpansions`` lines, beyond that the route is checked by its program). Each
+/// line ends in a terminal with the key `route << 6 | line`, so a smaller key is exactly the
+/// route the SPEC prefers (registration order), then the binding a backtracking matcher would
+/// choose (its preference order is the expansion order when there is no wildcard).
+///
+/// Each node knows the smallest and largest key below it. The search visits children in order
+/// of their smallest key and skips a subtree whose smallest key cannot beat the best found so
+/// far, so a lookup touches the path of the winner and little else, whatever the table's size.
+/// Literal children are found through one open-addressing hash table over (node, folded text);
+/// a wildcard is an edge that takes one or more components, and nodes below a wildcard are
+/// memoized per position so wildcards never cost more than (nodes × components).
+struct PathIndex: Sendable {
+  static let maximumExpansions = 64
+  static let lineBits: Int32 = 6
+
+  // Nodes.
+  var nodeMinKey: [Int32] = []
+  var nodeMaxKey: [Int32] = []
+  /// Terminal keys of node `n`: `terminals[terminalStart[n] ..< terminalStart[n + 1]]`, sorted.
+  var terminalStart: [Int32] = []
+  var terminals: [Int32] = []
+  /// Capture and wildcard edges of node `n`: `otherStart[n] ..< otherStart[n + 1]`, by min key.
+  var otherStart: [Int32] = []
+  var otherKind: [UInt8] = []
+  var otherChild: [Int32] = []
+  /// The node's index among memoized nodes (those below a wildcard), or -1.
+  var memoIndex: [Int32] = []
+  var memoCount = 0
+  /// Whether node `n` has any literal child (skips the hash probe when not).
+  var hasLiterals: [Bool] = []
+
+  // Literal edges, grouped by (parent, folded text); a group's edges differ only in case.
+  var groupNode: [Int32] = []
+  var groupFoldedStart: [Int32] = []
+  var groupFoldedEnd: [Int32] = []
+  var groupEdgeStart: [Int32] = []
+  var edgeTextStart: [Int32] = []
+  var edgeTextEnd: [Int32] = []
+  var edgeChild: [Int32] = []
+  var textPool: [UInt8] = []
+  /// Open addressing: group index + 1, or 0 for empty.
+  var groupTable: [Int32] = []
+  var groupMask = 0
+
+  /// For key `k`: the slots its capture edges bind, in path order
+  /// (`keySlots[keySlotStart[k]..<keySlotStart[k + 1]]` after `keyIndex`).
+  var keySlotStart: [Int32] = []
+  var keySlots: [Int32] = []
+  /// The dense index of each key (terminal) used above, by route: `routeKeyBase[r] + line`.
+  var routeKeyBase: [Int32] = []
+  /// Routes whose binding must come from their program (wildcards and several lines).
+  var routeRebinds: [Bool] = []
+  /// Routes too branchy to expand, checked by their program, in registration order.
+  var fallbackRoutes: [Int32] = []
+
+  static let kindStar: UInt8 = 255
+  /// The capture types; a capture edge's kind is an index into this.
+  var captureTypes: [ValueType] = []
+
+  mutating func kind(of type: ValueType) -> UInt8 {
+    if let index = captureTypes.firstIndex(of: type) { return UInt8(index) }
+    captureTypes.append(type)
+    return UInt8(captureTypes.count - 1)
+  }
+
+  enum Atom: Hashable {
+    case literal(String)
+    case capture(slot: Int, type: ValueType)
+    case star
+  }
+
+  /// Lines of `nodes` in preference order; slots numbered as ``PathProgram`` numbers them.
+  static func lines(_ nodes: [PathNode], slot: inout Int) -> [[Atom]]? {
+    var result: [[Atom]] = [[]]
+    for node in nodes {
+      guard let alternatives = lines(node, slot: &slot) else { return nil }
+      if alternatives.count == 1 {
+        for index in result.indices { result[index] += alternatives[0] }
+        continue
+      }
+      guard result.count * alternatives.count <= maximumExpansions else { return nil }
+      result = result.flatMap { prefix in alternatives.map { prefix + $0 } }
+    }
+    return result
+  }
+
+  static func lines(_ node: PathNode, slot: inout Int) -> [[Atom]]? {
+    switch node {
+    case .literal(let text): return [[.literal(text)]]
+    case .capture(_, let type):
+      defer { slot += 1 }
+      return [[.capture(slot: slot, type: type)]]
+    case .wildcard: return [[.star]]
+    case .optional(let inner):
+      guard let body = lines(inner, slot: &slot) else { return nil }
+      return body + [[]]
+    case .choice(let alternatives):
+      var result: [[Atom]] = []
+      for alternative in alternatives {
+        guard let inner = lines(alternative, slot: &slot) else { return nil }
+        result += inner
+      }
+      return result.count <= maximumExpansions ? result : nil
+    }
+  }
+
+  /// The routes' query checks.
+  var queries: CompiledQueries
+
+  init(_ patterns: [RoutePattern], options: MatchOptions) {
+    queries = CompiledQueries(patterns, keysIgnoreCase: options.queryKeysIgnoreCase)
+    let paths = patterns.map(\.path)
+    // Build a tree with dictionaries first, then flatten.
+    struct LiteralKey: Hashable {
+      var node: Int
+      var text: String
+    }
+    struct OtherKey: Hashable {
+      var node: Int
+      var kind: UInt8
+    }
+    var literalChildren: [LiteralKey: Int] = [:]
+    var literalOrder: [[LiteralKey]] = [[]]
+    var otherChildren: [OtherKey: Int] = [:]
+    var otherOrder: [[OtherKey]] = [[]]
+    var nodeTerminals: [[Int32]] = [[]]
+    var belowStar: [Bool] = [false]
+    var slotLists: [[Int32]] = []
+
+    func newNode(belowStar below: Bool) -> Int {
+      literalOrder.append([])
+      otherOrder.append([])
+      nodeTerminals.append([])
+      belowStar.append(below)
+      return nodeTerminals.count - 1
+    }
+
+    for (route, path) in paths.enumerated() {
+      var slot = 0
+      routeKeyBase.append(Int32(slotLists.count))
+      guard let expanded = Self.lines(path, slot: &slot) else {
+        fallbackRoutes.append(Int32(route))
+        routeRebinds.append(true)
+        continue
+      }
+      var seen = Set<[Atom]>()
+      let hasStar = expanded.contains { $0.contains(.star) }
+      routeRebinds.append(hasStar && expanded.count > 1)
+      for (line, atoms) in expanded.enumerated() {
+        slotLists.append(
+          atoms.compactMap { atom in
+            if case .capture(let slot, _) = atom { return Int32(slot) }
+            return nil
+          })
+        // A repeated line can never be the first to match; leave it out.
+        guard seen.insert(atoms).inserted else { continue }
+        var node = 0
+        for atom in atoms {
+          switch atom {
+          case .literal(let text):
+            let key = LiteralKey(node: node, text: text)
+            if let child = literalChildren[key] {
+              node = child
+            } else {
+              let child = newNode(belowStar: belowStar[node])
+              literalChildren[key] = child
+              literalOrder[node].append(key)
+              node = child
+            }
+          case .capture(_, let type):
+            let key = OtherKey(node: node, kind: kind(of: type))
+            if let child = otherChildren[key] {
+              node = child
+            } else {
+              let child = newNode(belowStar: belowStar[node])
+              otherChildren[key] = child
+              otherOrder[node].append(key)
+              node = child
+            }
+          case .star:
+            let key = OtherKey(node: node, kind: Self.kindStar)
+            if let child = otherChildren[key] {
+              node = child
+            } else {
+              let child = newNode(belowStar: true)
+              otherChildren[key] = child
+              otherOrder[node].append(key)
+              node = child
+            }
+          }
+        }
+        nodeTerminals[node].append(Int32(route) << Self.lineBits | Int32(line))
+      }
+    }
+
+    // Smallest and largest key below each node (children always come after their parent).
+    let nodeCount = nodeTerminals.count
+    var minKey = [Int32](repeating: .max, count: nodeCount)
+    var maxKey = [Int32](repeating: -1, count: nodeCount)
+    for node in stride(from: nodeCount - 1, through: 0, by: -1) {
+      for key in nodeTerminals[node] {
+        minKey[node] = min(minKey[node], key)
+        maxKey[node] = max(maxKey[node], key)
+      }
+      for key in literalOrder[node] {
+        let child = literalChildren[key]!
+        minKey[node] = min(minKey[node], minKey[child])
+        maxKey[node] = max(maxKey[node], maxKey[child])
+      }
+      for key in otherOrder[node] {
+        let child = otherChildren[key]!
+        minKey[node] = min(minKey[node], minKey[child])
+        maxKey[node] = max(maxKey[node], maxKey[child])
+      }
+    }
+    nodeMinKey = minKey
+    nodeMaxKey = maxKey
+
+    // Flatten.
+    var groupCount = 0
+    for node in 0..<nodeCount {
+      terminalStart.append(Int32(terminals.count))
+      terminals += nodeTerminals[node].sorted()
+      otherStart.append(Int32(otherKind.count))
+      let others = otherOrder[node].sorted { minKey[otherChildren[$0]!] < minKey[otherChildren[$1]!] }
+      for key in others {
+        otherKind.append(key.kind)
+        otherChild.append(Int32(otherChildren[key]!))
+      }
+      if belowStar[node] {
+        memoIndex.append(Int32(memoCount))
+        memoCount += 1
+      } else {
+        memoIndex.append(-1)
+      }
+      hasLiterals.append(!literalOrder[node].isEmpty)
+      // Group this node's literal children by folded text.
+      var groups: [String: [LiteralKey]] = [:]
+      var groupOrder: [String] = []
+      for key in literalOrder[node] {
+        let folded = key.text.lowercased()
+        if groups[folded] == nil { groupOrder.append(folded) }
+        groups[folded, default: []].append(key)
+      }
+      for folded in groupOrder {
+        groupNode.append(Int32(node))
+        groupFoldedStart.append(Int32(textPool.count))
+        textPool += Array(folded.utf8)
+        groupFoldedEnd.append(Int32(textPool.count))
+        groupEdgeStart.append(Int32(edgeChild.count))
+        let edges = groups[folded]!.sorted {
+          minKey[literalChildren[$0]!] < minKey[literalChildren[$1]!]
+        }
+        for key in edges {
+          edgeTextStart.append(Int32(textPool.count))
+          textPool += Array(key.text.utf8)
+          edgeTextEnd.append(Int32(textPool.count))
+          edgeChild.append(Int32(literalChildren[key]!))
+        }
+        groupCount += 1
+      }
+    }
+    terminalStart.append(Int32(terminals.count))
+    otherStart.append(Int32(otherKind.count))
+    groupEdgeStart.append(Int32(edgeChild.count))
+
+    var capacity = 16
+    while capacity < groupCount * 2 { capacity <<= 1 }
+    groupMask = capacity - 1
+    groupTable = [Int32](repeating: 0, count: capacity)
+    for group in 0..<groupCount {
+      let textHash = textPool.withUnsafeBufferPointer { pool in
+        Self.textHash(
+          UnsafeBufferPointer(
+            rebasing: pool[Int(groupFoldedStart[group])..<Int(groupFoldedEnd[group])]))
+      }
+      var probe = Self.probe(node: Int(groupNode[group]), textHash: textHash) & groupMask
+      while groupTable[probe] != 0 { probe = (probe + 1) & groupMask }
+      groupTable[probe] = Int32(group + 1)
+    }
+
+    keySlotStart = [0]
+    for list in slotLists {
+      keySlots += list
+      keySlotStart.append(Int32(keySlots.count))
+    }
+  }
+
+  /// FNV-1a over the folded text of a component or literal.
+  @inline(__always)
+  static func textHash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+
+  /// Where (node, text) starts probing in the group table.
+  @inline(__always)
+  static func probe(node: Int, textHash: UInt64) -> Int {
+    let mixed = (textHash ^ (UInt64(truncatingIfNeeded: node) &* 0x9E37_79B9_7F4A_7C15))
+    return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
+  }
+
+  /// The slots bound by key `key`.
+  func slots(ofKey key: Int32) -> ArraySlice<Int32> {
+    let dense = Int(routeKeyBase[Int(key >> Self.lineBits)]) + Int(key & 63)
+    return keySlots[Int(keySlotStart[dense])..<Int(keySlotStart[dense + 1])]
+  }
+}

@@ -1,0 +1,79 @@
+/// Reusable storage for ``RouteTable/lookup(_:into:)``: the URL's decoded bytes, the search's
+/// scratch space and the winner's capture positions. Keep one per thread and reuse it; after it
+/// has grown to the URLs it sees, a lookup allocates nothing.
+///
+///     var lookup = RouteLookup()
+///     if let route = try table.lookup("myapp://profile/42", into: &lookup) {
+///       let captures = table.captures(of: lookup)   // builds strings only now
+///     }
+public struct RouteLookup: Sendable {
+  var layout = URLLayout()
+  var scratch = SearchScratch()
+  /// The component each capture slot of the winning route bound, or -1.
+  var slots: [Int32] = []
+
+  /// The winning route of the last lookup, if any.
+  public internal(set) var routeIndex: Int?
+
+  /// Creates empty storage.
+  public init() {
+    slots.reserveCapacity(16)
+  }
+
+  /// The decoded text of path component `index` of the last URL (the host is component 0).
+  public func component(_ index: Int) -> String { layout.component(index) }
+
+  /// The number of components of the last URL, the host included.
+  public var componentCount: Int { layout.componentCount }
+}
+
+extension RouteTable {
+  /// Finds the first route that matches `url` (custom-scheme rule: the host is the first
+  /// component), keeping what the match bound in `lookup`. A relative reference (no scheme)
+  /// matches nothing. Equivalent to `firstMatch(ParsedURL(url).routingInput)?.routeIndex`.
+  /// - Throws: ``URLParseError`` when the URL is malformed, as ``ParsedURL/init(_:)`` does.
+  public func lookup(_ url: String, into lookup: inout RouteLookup) throws(URLParseError) -> Int?
+  {
+    lookup.routeIndex = nil
+    lookup.slots.removeAll(keepingCapacity: true)
+    try URLParser(limits: .default).scan(url, into: &lookup.layout)
+    guard lookup.layout.schemeEnd >= 0,
+      let route = firstRoute(
+        from: 0, lookup.layout, first: 0, firstIsHost: lookup.layout.hasHost, &lookup.scratch)
+    else { return nil }
+    lookup.routeIndex = route
+    let program = routes[route].program
+    if index.routeRebinds[route] {
+      // Wildcards with choices: the program decides the binding.
+      let input = lookup.layout.routingInput(first: 0, firstIsHost: lookup.layout.hasHost)
+      let bound = matcher(routes[route], input).run() ?? []
+      lookup.slots.append(contentsOf: bound.lazy.map { Int32($0) })
+    } else {
+      lookup.slots.append(contentsOf: repeatElement(-1, count: program.slotNames.count))
+      for (slot, position) in zip(index.slots(ofKey: lookup.scratch.state.best),
+        lookup.scratch.state.bestPath)
+      {
+        lookup.slots[Int(slot)] = position
+      }
+    }
+    return route
+  }
+
+  /// The typed values the last successful ``lookup(_:into:)`` bound, exactly as
+  /// ``match(routeAt:_:)`` binds them; empty when it found nothing.
+  public func captures(of lookup: RouteLookup) -> Captures {
+    var captures = Captures()
+    guard let route = lookup.routeIndex else { return captures }
+    let program = routes[route].program
+    for (slot, position) in lookup.slots.enumerated()
+    where position >= 0 && !program.slotNames[slot].isEmpty {
+      let text = lookup.layout.component(Int(position))
+      if let value = PatternValue(parsing: text, as: program.slotTypes[slot]) {
+        captures.bind(program.slotNames[slot], value, text: text)
+      }
+    }
+    _ = QueryMatcher(nodes: routes[route].pattern.query, keysIgnoreCase: options.queryKeysIgnoreCase)
+      .bind(lookup.layout.queryItems, into: &captures)
+    return captures
+  }
+}

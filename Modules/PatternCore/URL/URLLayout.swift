@@ -1,0 +1,104 @@
+/// A URL split into decoded bytes and ranges: what ``URLParser`` finds, before any `String` is
+/// built. Reused across lookups it keeps its capacity, so scanning allocates nothing.
+///
+/// `bytes` holds the decoded host, path components, query keys and values one after the other;
+/// `bounds` holds `start, end` pairs into it for the components (the non-empty host first);
+/// `query` holds `keyStart, keyEnd, valueStart, valueEnd` per item.
+struct URLLayout: Sendable {
+  var bytes: [UInt8] = []
+  var bounds: [Int32] = []
+  var query: [Int32] = []
+  /// The offset of the scheme's ':' in the URL, or -1 for a relative reference.
+  var schemeEnd = -1
+  /// Whether the URL has `//` and an authority (perhaps with an empty host).
+  var hasAuthority = false
+  /// Whether the first component is a non-empty host.
+  var hasHost = false
+  var port: Int?
+  /// Where the raw fragment starts in the URL (after `#`), or -1.
+  var fragmentStart = -1
+
+  init() {
+    bytes.reserveCapacity(256)
+    bounds.reserveCapacity(32)
+    query.reserveCapacity(16)
+  }
+
+  mutating func reset() {
+    bytes.removeAll(keepingCapacity: true)
+    bounds.removeAll(keepingCapacity: true)
+    query.removeAll(keepingCapacity: true)
+    schemeEnd = -1
+    hasAuthority = false
+    hasHost = false
+    port = nil
+    fragmentStart = -1
+  }
+
+  /// Components, the host included.
+  var componentCount: Int { bounds.count / 2 }
+  var queryCount: Int { query.count / 4 }
+
+  func string(_ start: Int32, _ end: Int32) -> String {
+    String(decoding: bytes[Int(start)..<Int(end)], as: UTF8.self)
+  }
+
+  func component(_ index: Int) -> String { string(bounds[2 * index], bounds[2 * index + 1]) }
+
+  /// Fills the layout from an already split routing input (keys and values as given).
+  mutating func load(_ input: RoutingInput) {
+    reset()
+    hasHost = input.firstComponentIsHost
+    for component in input.components {
+      bounds.append(Int32(bytes.count))
+      bytes.append(contentsOf: component.utf8)
+      bounds.append(Int32(bytes.count))
+    }
+    for item in input.query {
+      query.append(Int32(bytes.count))
+      bytes.append(contentsOf: item.key.utf8)
+      query.append(Int32(bytes.count))
+      query.append(Int32(bytes.count))
+      bytes.append(contentsOf: item.value.utf8)
+      query.append(Int32(bytes.count))
+    }
+  }
+
+  /// The routing input of components `first...`.
+  func routingInput(first: Int, firstIsHost: Bool) -> RoutingInput {
+    RoutingInput(
+      components: (first..<componentCount).map(component), firstComponentIsHost: firstIsHost,
+      query: queryItems)
+  }
+
+  /// The decoded query items as strings.
+  var queryItems: [QueryItem] {
+    (0..<queryCount).map { item in
+      QueryItem(
+        key: string(query[4 * item], query[4 * item + 1]),
+        value: string(query[4 * item + 2], query[4 * item + 3]))
+    }
+  }
+
+  /// Builds the `ParsedURL` of `url`, which this layout was scanned from.
+  func parsedURL(_ url: String) -> ParsedURL {
+    let utf8 = url.utf8
+    let scheme =
+      schemeEnd < 0
+      ? "" : String(decoding: utf8.prefix(schemeEnd), as: UTF8.self).lowercased()
+    var host: String?
+    var first = 0
+    if hasHost {
+      host = component(0)
+      first = 1
+    } else if hasAuthority {
+      host = ""
+    }
+    let fragment =
+      fragmentStart < 0 ? nil : String(decoding: utf8.dropFirst(fragmentStart), as: UTF8.self)
+    return ParsedURL(
+      string: url, scheme: scheme, host: host, port: port,
+      pathComponents: (first..<componentCount).map(component), query: queryItems,
+      fragment: fragment)
+  }
+}
