@@ -17,6 +17,14 @@ let package = Package(
   ],
   targets: [
     .executableTarget(
+      name: "LookupProfile",
+      dependencies: [
+        .product(name: "PatternCore", package: "DeepLinkRouting"),
+        .product(name: "DeeperRouter", package: "DeepLinkRouting"),
+        .product(name: "DeepLinkTools", package: "DeepLinkRouting"),
+      ]
+    ),
+    .executableTarget(
       name: "RouterBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "package-benchmark"),

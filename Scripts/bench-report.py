@@ -64,14 +64,14 @@ def main():
         x, y = t(a), t(b)
         return f"{x / y:.1f}" if x and y else "n/a"
 
-    print(f"ratio routingkit/ours: {ratio('github hit routingkit', 'github hit ours')}")
-    print(f"ratio linear/ours: {ratio('github hit linear', 'github hit ours')}")
-    print(f"ratio 10000/10 routes: {ratio('synthetic 10000 ours', 'synthetic 10 ours')}")
-    hit, _ = find(data, "github hit ours", "malloc")
-    miss, _ = find(data, "github miss ours", "malloc")
+    print(f"ratio routingkit/ours: {ratio('github_hit_routingkit', 'github_hit_ours')}")
+    print(f"ratio linear/ours: {ratio('github_hit_linear', 'github_hit_ours')}")
+    print(f"ratio 10000/10 routes: {ratio('synthetic_10000_ours', 'synthetic_10_ours')}")
+    hit, _ = find(data, "github_hit_ours", "malloc")
+    miss, _ = find(data, "github_miss_ours", "malloc")
     print(f"mallocs per hit: {hit if hit is not None else 'n/a'}")
     print(f"mallocs per miss: {miss if miss is not None else 'n/a'}")
-    line = t("resolver line")
+    line = t("resolver_line")
     print(f"resolver lines/s: {1e9 / line:.0f}" if line else "resolver lines/s: n/a")
 
 

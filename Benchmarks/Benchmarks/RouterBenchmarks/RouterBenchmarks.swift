@@ -9,13 +9,6 @@ import RoutingKit
 // parse the URL, then try each route in registration order; "routingkit" is vapor/routing-kit's
 // TrieRouter given the URL split into components, as a server would.
 
-let lookups = Benchmark.Configuration(
-  metrics: [.wallClock, .mallocCountTotal, .throughput],
-  timeUnits: .nanoseconds,
-  scalingFactor: .kilo,
-  maxDuration: .seconds(2),
-  maxIterations: 100_000
-)
 
 /// Runs `body` over `urls` round-robin for every scaled iteration.
 @inline(__always)
@@ -60,7 +53,13 @@ func ours(_ table: RouteTable, _ lookup: inout RouteLookup, _ url: String) -> In
 }
 
 let benchmarks: @Sendable () -> Void = {
-  Benchmark.defaultConfiguration = lookups
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .mallocCountTotal, .throughput],
+    timeUnits: .nanoseconds,
+    scalingFactor: .kilo,
+    maxDuration: .seconds(2),
+    maxIterations: 100_000
+  )
 
   // Sanity: the three designs agree on the GitHub set before anything is timed.
   let gitHub = Workloads.gitHubTable

@@ -289,15 +289,23 @@ struct PathIndex: Sendable {
       keySlots += list
       keySlotStart.append(Int32(keySlots.count))
     }
+    frozen = FrozenIndex(self)
   }
 
+  /// The arrays above in raw memory, for the search.
+  private(set) var frozen: FrozenIndex!
+
   /// FNV-1a over the folded text of a component or literal.
+  static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
   @inline(__always)
+  static func hashStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+    (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+  }
+
   static func textHash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
+    var hash = hashSeed
+    for byte in text { hash = hashStep(hash, byte) }
     return hash
   }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The components a search runs over: slices of one byte buffer, plus their folded forms.
 struct ComponentsView {
   var bytes: UnsafeBufferPointer<UInt8>
@@ -21,8 +27,10 @@ struct ComponentsView {
   }
 
   @inline(__always) func foldedText(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(
-      rebasing: folded[Int(foldedBounds[2 * index])..<Int(foldedBounds[2 * index + 1])])
+    let start = foldedBounds[2 * index]
+    let end = foldedBounds[2 * index + 1]
+    if start >= 0 { return UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]) }
+    return UnsafeBufferPointer(rebasing: folded[Int(~start)..<Int(~end)])
   }
 }
 
@@ -34,51 +42,59 @@ struct SearchScratch: Sendable {
 
 /// The components folded to lower case, and their hashes.
 struct FoldedComponents: Sendable {
-  var folded: [UInt8] = []
-  var foldedBounds: [Int32] = []
-  var foldedHash: [UInt64] = []
+  var folded = ScratchArray<UInt8>(capacity: 256)
+  var foldedBounds = ScratchArray<Int32>(capacity: 32)
+  var foldedHash = ScratchArray<UInt64>(capacity: 16)
 
-  init() {
-    folded.reserveCapacity(256)
-    foldedBounds.reserveCapacity(32)
-    foldedHash.reserveCapacity(16)
-  }
-  /// Component positions of the capture edges on the current path.
-  var path: [Int32] = []
-  /// The same for the best terminal found.
-  var bestPath: [Int32] = []
-  /// Generation stamps for (memoized node, position).
-  var stamps: [UInt32] = []
-  var generation: UInt32 = 0
-  /// The best key found so far (exclusive bound) and the smallest key accepted.
-  var best: Int32 = .max
-  var low: Int32 = 0
-
-  /// Folds components `first...` of `layout` (ASCII by bytes; anything else as `lowercased()`
-  /// does it) and hashes them.
+  /// Hashes the folded form of components `first...` of `layout`. A component with no
+  /// upper-case or non-ASCII byte is its own folded form and is not copied; others are folded
+  /// into `folded` (ASCII by bytes, anything else as `lowercased()` does it).
+  /// `foldedBounds` holds `start, end` into the layout's bytes, or `~start, ~end` into `folded`.
   mutating func prepare(_ layout: URLLayout, first: Int) {
-    folded.removeAll(keepingCapacity: true)
-    foldedBounds.removeAll(keepingCapacity: true)
-    foldedHash.removeAll(keepingCapacity: true)
-    for component in first..<layout.componentCount {
-      let start = Int(layout.bounds[2 * component])
-      let end = Int(layout.bounds[2 * component + 1])
+    folded.reset()
+    foldedBounds.reset()
+    foldedHash.reset()
+    let bytes = layout.bytes.buffer
+    let bounds = layout.bounds.buffer
+    for component in first..<(bounds.count / 2) {
+      let start = Int(bounds[2 * component])
+      let end = Int(bounds[2 * component + 1])
+      var hash = PathIndex.hashSeed
+      var plain = true
+      var index = start
+      while index < end {
+        let byte = bytes[index]
+        if byte &- 0x41 < 26 || byte >= 0x80 {
+          plain = false
+          break
+        }
+        hash = PathIndex.hashStep(hash, byte)
+        index += 1
+      }
+      if plain {
+        foldedBounds.append(Int32(start))
+        foldedBounds.append(Int32(end))
+        foldedHash.append(hash)
+        continue
+      }
       let foldedStart = folded.count
-      var ascii = true
-      for index in start..<end {
-        let byte = layout.bytes[index]
-        if byte >= 0x80 { ascii = false }
-        folded.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+      hash = PathIndex.hashSeed
+      let ascii = !bytes[start..<end].contains { $0 >= 0x80 }
+      if ascii {
+        for index in start..<end {
+          let byte = bytes[index]
+          let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+          folded.append(lower)
+          hash = PathIndex.hashStep(hash, lower)
+        }
+      } else {
+        for byte in layout.string(Int32(start), Int32(end)).lowercased().utf8 {
+          folded.append(byte)
+          hash = PathIndex.hashStep(hash, byte)
+        }
       }
-      if !ascii {
-        folded.removeSubrange(foldedStart...)
-        folded += layout.string(Int32(start), Int32(end)).lowercased().utf8
-      }
-      foldedBounds.append(Int32(foldedStart))
-      foldedBounds.append(Int32(folded.count))
-      let hash = folded.withUnsafeBufferPointer { buffer in
-        PathIndex.textHash(UnsafeBufferPointer(rebasing: buffer[foldedStart...]))
-      }
+      foldedBounds.append(~Int32(foldedStart))
+      foldedBounds.append(~Int32(folded.count))
       foldedHash.append(hash)
     }
   }
@@ -87,68 +103,127 @@ struct FoldedComponents: Sendable {
 /// The state of one search: bounds, the current path, the memo.
 struct SearchState: Sendable {
   /// Component positions of the capture edges on the current path.
-  var path: [Int32] = []
+  var path = ScratchArray<Int32>()
   /// The same for the best terminal found.
-  var bestPath: [Int32] = []
+  var bestPath = ScratchArray<Int32>()
   /// Generation stamps for (memoized node, position).
-  var stamps: [UInt32] = []
+  var stamps = ScratchArray<UInt32>(capacity: 8)
   var generation: UInt32 = 0
   /// The best key found so far (exclusive bound) and the smallest key accepted.
   var best: Int32 = .max
   var low: Int32 = 0
 
-  init() {
-    path.reserveCapacity(16)
-    bestPath.reserveCapacity(16)
-  }
-
   /// Starts a search: clears the bounds and the memo.
-  mutating func begin(low: Int32, memoSize: Int) {
+  mutating func begin(memoSize: Int) {
     best = .max
-    self.low = low
-    path.removeAll(keepingCapacity: true)
-    bestPath.removeAll(keepingCapacity: true)
+    path.reset()
+    bestPath.reset()
     guard memoSize > 0 else { return }
     if stamps.count < memoSize {
-      stamps = [UInt32](repeating: 0, count: memoSize)
+      stamps.fill(0, count: memoSize)
       generation = 0
+    } else {
+      stamps.makeUnique()
     }
     generation &+= 1
     if generation == 0 {
-      for index in stamps.indices { stamps[index] = 0 }
+      stamps.fill(0, count: stamps.count)
       generation = 1
     }
   }
 }
 
-extension PathIndex {
-  /// Searches for the smallest key `>= scratch.low` whose line matches the components and
-  /// whose route's query accepts; the result is `scratch.best` (`.max` when none) and the
-  /// capture positions in `scratch.bestPath`.
-  func search(_ view: ComponentsView, _ scratch: inout SearchState) {
-    scratch.begin(low: scratch.low, memoSize: memoCount * (view.count + 1))
-    visit(0, 0, view, &scratch)
+/// The trie's arrays copied into raw memory once, so the search reads them with plain loads
+/// (no bounds checks, no reference counting per access).
+final class FrozenIndex: @unchecked Sendable {
+  let nodeMinKey: UnsafeMutablePointer<Int32>
+  let nodeMaxKey: UnsafeMutablePointer<Int32>
+  let terminalStart: UnsafeMutablePointer<Int32>
+  let terminals: UnsafeMutablePointer<Int32>
+  let otherStart: UnsafeMutablePointer<Int32>
+  let otherKind: UnsafeMutablePointer<UInt8>
+  let otherChild: UnsafeMutablePointer<Int32>
+  let memoIndex: UnsafeMutablePointer<Int32>
+  let hasLiterals: UnsafeMutablePointer<Bool>
+  let groupNode: UnsafeMutablePointer<Int32>
+  let groupFoldedStart: UnsafeMutablePointer<Int32>
+  let groupFoldedEnd: UnsafeMutablePointer<Int32>
+  let groupEdgeStart: UnsafeMutablePointer<Int32>
+  let edgeTextStart: UnsafeMutablePointer<Int32>
+  let edgeTextEnd: UnsafeMutablePointer<Int32>
+  let edgeChild: UnsafeMutablePointer<Int32>
+  let textPool: UnsafeMutablePointer<UInt8>
+  let groupTable: UnsafeMutablePointer<Int32>
+  let groupMask: Int
+  let captureTypes: [ValueType]
+  private var owned: [UnsafeMutableRawPointer] = []
+
+  private static func freeze<T>(_ array: [T], into owned: inout [UnsafeMutableRawPointer])
+    -> UnsafeMutablePointer<T>
+  {
+    let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(array.count, 1))
+    pointer.initialize(from: array, count: array.count)
+    owned.append(UnsafeMutableRawPointer(pointer))
+    return pointer
   }
 
-  private func visit(_ node: Int, _ position: Int, _ view: ComponentsView,
-    _ scratch: inout SearchState)
-  {
-    if nodeMinKey[node] >= scratch.best || nodeMaxKey[node] < scratch.low { return }
-    let memo = Int(memoIndex[node])
+  init(_ index: PathIndex) {
+    var owned: [UnsafeMutableRawPointer] = []
+    nodeMinKey = Self.freeze(index.nodeMinKey, into: &owned)
+    nodeMaxKey = Self.freeze(index.nodeMaxKey, into: &owned)
+    terminalStart = Self.freeze(index.terminalStart, into: &owned)
+    terminals = Self.freeze(index.terminals, into: &owned)
+    otherStart = Self.freeze(index.otherStart, into: &owned)
+    otherKind = Self.freeze(index.otherKind, into: &owned)
+    otherChild = Self.freeze(index.otherChild, into: &owned)
+    memoIndex = Self.freeze(index.memoIndex, into: &owned)
+    hasLiterals = Self.freeze(index.hasLiterals, into: &owned)
+    groupNode = Self.freeze(index.groupNode, into: &owned)
+    groupFoldedStart = Self.freeze(index.groupFoldedStart, into: &owned)
+    groupFoldedEnd = Self.freeze(index.groupFoldedEnd, into: &owned)
+    groupEdgeStart = Self.freeze(index.groupEdgeStart, into: &owned)
+    edgeTextStart = Self.freeze(index.edgeTextStart, into: &owned)
+    edgeTextEnd = Self.freeze(index.edgeTextEnd, into: &owned)
+    edgeChild = Self.freeze(index.edgeChild, into: &owned)
+    textPool = Self.freeze(index.textPool, into: &owned)
+    groupTable = Self.freeze(index.groupTable, into: &owned)
+    groupMask = index.groupMask
+    captureTypes = index.captureTypes
+    self.owned = owned
+  }
+
+  deinit {
+    // Every frozen array holds plain integers: nothing to deinitialize.
+    for pointer in owned { pointer.deallocate() }
+  }
+}
+
+/// One search over a frozen trie.
+struct Walker {
+  let index: FrozenIndex
+  let queries: CompiledQueries
+  let view: ComponentsView
+  let memoWidth: Int
+  var state: SearchState
+
+  mutating func visit(_ node: Int, _ position: Int) {
+    let f = index
+    if f.nodeMinKey[node] >= state.best || f.nodeMaxKey[node] < state.low { return }
+    let memo = Int(f.memoIndex[node])
     if memo >= 0 {
-      let stamp = memo * (view.count + 1) + position
-      if scratch.stamps[stamp] == scratch.generation { return }
-      scratch.stamps[stamp] = scratch.generation
+      let stamp = memo * memoWidth + position
+      if state.stamps[stamp] == state.generation { return }
+      state.stamps[stamp] = state.generation
     }
     if position == view.count {
-      for index in Int(terminalStart[node])..<Int(terminalStart[node + 1]) {
-        let key = terminals[index]
-        if key >= scratch.best { break }
-        if key < scratch.low { continue }
-        if queries.accepts(route: Int(key >> Self.lineBits), view) {
-          scratch.best = key
-          scratch.bestPath.removeAll(keepingCapacity: true)
-          scratch.bestPath.append(contentsOf: scratch.path)
+      for index in Int(f.terminalStart[node])..<Int(f.terminalStart[node + 1]) {
+        let key = f.terminals[index]
+        if key >= state.best { break }
+        if key < state.low { continue }
+        if queries.accepts(route: Int(key >> PathIndex.lineBits), view) {
+          state.best = key
+          state.bestPath.reset()
+          state.bestPath.append(contentsOf: state.path.buffer)
           break
         }
       }
@@ -158,76 +233,90 @@ extension PathIndex {
 
     var edge = 0
     var edgeEnd = 0
-    if hasLiterals[node], let group = literalGroup(node, position, view) {
-      edge = Int(groupEdgeStart[group])
-      edgeEnd = Int(groupEdgeStart[group + 1])
+    if f.hasLiterals[node] {
+      let group = literalGroup(node, position)
+      if group >= 0 {
+        edge = Int(f.groupEdgeStart[group])
+        edgeEnd = Int(f.groupEdgeStart[group + 1])
+      }
     }
     let anyCase = view.ignoreCase || (position == 0 && view.firstIsHost)
-    var other = Int(otherStart[node])
-    let otherEnd = Int(otherStart[node + 1])
+    var other = Int(f.otherStart[node])
+    let otherEnd = Int(f.otherStart[node + 1])
     while edge < edgeEnd || other < otherEnd {
       let takeLiteral =
         edge < edgeEnd
         && (other == otherEnd
-          || nodeMinKey[Int(edgeChild[edge])] <= nodeMinKey[Int(otherChild[other])])
+          || f.nodeMinKey[Int(f.edgeChild[edge])] <= f.nodeMinKey[Int(f.otherChild[other])])
       if takeLiteral {
-        let child = Int(edgeChild[edge])
-        if anyCase || equalsEdgeText(edge, view.text(position)) {
-          visit(child, position + 1, view, &scratch)
+        let child = Int(f.edgeChild[edge])
+        if f.nodeMinKey[child] < state.best
+          && (anyCase
+            || equals(Int(f.edgeTextStart[edge]), Int(f.edgeTextEnd[edge]), view.text(position)))
+        {
+          visit(child, position + 1)
         }
         edge += 1
         continue
       }
-      let child = Int(otherChild[other])
-      let kind = otherKind[other]
+      let child = Int(f.otherChild[other])
+      let kind = f.otherKind[other]
       other += 1
-      if nodeMinKey[child] >= scratch.best { continue }
-      if kind == Self.kindStar {
+      if f.nodeMinKey[child] >= state.best { continue }
+      if kind == PathIndex.kindStar {
         // One or more components, fewest first (lazy).
         var end = position + 1
         while end <= view.count {
-          visit(child, end, view, &scratch)
+          visit(child, end)
           end += 1
         }
-      } else if ByteValues.accepts(view.text(position), as: captureTypes[Int(kind)]) {
-        scratch.path.append(Int32(position))
-        visit(child, position + 1, view, &scratch)
-        scratch.path.removeLast()
+      } else if ByteValues.accepts(view.text(position), as: f.captureTypes[Int(kind)]) {
+        state.path.append(Int32(position))
+        visit(child, position + 1)
+        state.path.removeLast()
       }
     }
   }
 
-  /// The literal group of `node` whose folded text is the folded component, if any.
+  /// The literal group of `node` whose folded text is the folded component, or -1.
   @inline(__always)
-  private func literalGroup(_ node: Int, _ position: Int, _ view: ComponentsView) -> Int? {
+  private func literalGroup(_ node: Int, _ position: Int) -> Int {
+    let f = index
     let text = view.foldedText(position)
-    var probe = Self.probe(node: node, textHash: view.foldedHash[position]) & groupMask
+    var probe = PathIndex.probe(node: node, textHash: view.foldedHash[position]) & f.groupMask
     while true {
-      let entry = Int(groupTable[probe])
-      if entry == 0 { return nil }
+      let entry = Int(f.groupTable[probe])
+      if entry == 0 { return -1 }
       let group = entry - 1
-      if Int(groupNode[group]) == node,
-        equalsPool(Int(groupFoldedStart[group]), Int(groupFoldedEnd[group]), text)
+      if Int(f.groupNode[group]) == node,
+        equals(Int(f.groupFoldedStart[group]), Int(f.groupFoldedEnd[group]), text)
       {
         return group
       }
-      probe = (probe + 1) & groupMask
+      probe = (probe + 1) & f.groupMask
     }
   }
 
+  /// Whether the pooled text `start..<end` is `text`.
   @inline(__always)
-  private func equalsEdgeText(_ edge: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    equalsPool(Int(edgeTextStart[edge]), Int(edgeTextEnd[edge]), text)
-  }
-
-  @inline(__always)
-  private func equalsPool(_ start: Int, _ end: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+  private func equals(_ start: Int, _ end: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard end - start == text.count else { return false }
-    var index = 0
-    while index < text.count {
-      if textPool[start + index] != text[index] { return false }
-      index += 1
-    }
-    return true
+    guard let base = text.baseAddress else { return true }
+    return memcmp(index.textPool + start, base, text.count) == 0
+  }
+}
+
+extension PathIndex {
+  /// Searches for the smallest key `>= scratch.low` whose line matches the components and
+  /// whose route's query accepts; the result is `scratch.best` (`.max` when none) and the
+  /// capture positions in `scratch.bestPath`.
+  func search(_ view: ComponentsView, _ scratch: inout SearchState) {
+    scratch.begin(memoSize: memoCount * (view.count + 1))
+    // The state moves into the walker and back, so its buffers stay uniquely owned.
+    var walker = Walker(
+      index: frozen, queries: queries, view: view, memoWidth: view.count + 1,
+      state: consume scratch)
+    walker.visit(0, 0)
+    scratch = walker.state
   }
 }

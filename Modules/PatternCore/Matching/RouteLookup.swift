@@ -10,15 +10,13 @@ public struct RouteLookup: Sendable {
   var layout = URLLayout()
   var scratch = SearchScratch()
   /// The component each capture slot of the winning route bound, or -1.
-  var slots: [Int32] = []
+  var slots = ScratchArray<Int32>()
 
   /// The winning route of the last lookup, if any.
   public internal(set) var routeIndex: Int?
 
   /// Creates empty storage.
-  public init() {
-    slots.reserveCapacity(16)
-  }
+  public init() {}
 
   /// The decoded text of path component `index` of the last URL (the host is component 0).
   public func component(_ index: Int) -> String { layout.component(index) }
@@ -35,7 +33,7 @@ extension RouteTable {
   public func lookup(_ url: String, into lookup: inout RouteLookup) throws(URLParseError) -> Int?
   {
     lookup.routeIndex = nil
-    lookup.slots.removeAll(keepingCapacity: true)
+    lookup.slots.reset()
     try URLParser(limits: .default).scan(url, into: &lookup.layout)
     guard lookup.layout.schemeEnd >= 0,
       let route = firstRoute(
@@ -47,12 +45,11 @@ extension RouteTable {
       // Wildcards with choices: the program decides the binding.
       let input = lookup.layout.routingInput(first: 0, firstIsHost: lookup.layout.hasHost)
       let bound = matcher(routes[route], input).run() ?? []
-      lookup.slots.append(contentsOf: bound.lazy.map { Int32($0) })
+      for position in bound { lookup.slots.append(Int32(position)) }
     } else {
-      lookup.slots.append(contentsOf: repeatElement(-1, count: program.slotNames.count))
-      for (slot, position) in zip(index.slots(ofKey: lookup.scratch.state.best),
-        lookup.scratch.state.bestPath)
-      {
+      for _ in 0..<program.slotNames.count { lookup.slots.append(-1) }
+      let bestPath = lookup.scratch.state.bestPath.buffer
+      for (slot, position) in zip(index.slots(ofKey: lookup.scratch.state.best), bestPath) {
         lookup.slots[Int(slot)] = position
       }
     }
@@ -65,7 +62,7 @@ extension RouteTable {
     var captures = Captures()
     guard let route = lookup.routeIndex else { return captures }
     let program = routes[route].program
-    for (slot, position) in lookup.slots.enumerated()
+    for (slot, position) in lookup.slots.buffer.enumerated()
     where position >= 0 && !program.slotNames[slot].isEmpty {
       let text = lookup.layout.component(Int(position))
       if let value = PatternValue(parsing: text, as: program.slotTypes[slot]) {

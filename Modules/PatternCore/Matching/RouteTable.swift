@@ -214,25 +214,15 @@ extension RouteTable {
     scratch.folds.prepare(layout, first: first)
     let count = layout.componentCount - first
     scratch.state.low = Int32(low) << PathIndex.lineBits
-    layout.bytes.withUnsafeBufferPointer { bytes in
-      layout.bounds.withUnsafeBufferPointer { bounds in
-        layout.query.withUnsafeBufferPointer { query in
-          scratch.folds.folded.withUnsafeBufferPointer { folded in
-            scratch.folds.foldedBounds.withUnsafeBufferPointer { foldedBounds in
-              scratch.folds.foldedHash.withUnsafeBufferPointer { foldedHash in
-                let view = ComponentsView(
-                  bytes: bytes, bounds: UnsafeBufferPointer(rebasing: bounds[(2 * first)...]),
-                  count: count, folded: folded, foldedBounds: foldedBounds,
-                  foldedHash: foldedHash, query: query, firstIsHost: firstIsHost,
-                  ignoreCase: options.literalsIgnoreCase,
-                  keysIgnoreCase: options.queryKeysIgnoreCase)
-                index.search(view, &scratch.state)
-              }
-            }
-          }
-        }
-      }
-    }
+    let view = ComponentsView(
+      bytes: layout.bytes.buffer,
+      bounds: UnsafeBufferPointer(rebasing: layout.bounds.buffer[(2 * first)...]),
+      count: count, folded: scratch.folds.folded.buffer,
+      foldedBounds: scratch.folds.foldedBounds.buffer,
+      foldedHash: scratch.folds.foldedHash.buffer, query: layout.query.buffer,
+      firstIsHost: firstIsHost, ignoreCase: options.literalsIgnoreCase,
+      keysIgnoreCase: options.queryKeysIgnoreCase)
+    index.search(view, &scratch.state)
     var best = scratch.state.best == .max ? nil : Int(scratch.state.best >> PathIndex.lineBits)
     // Routes too branchy to expand are checked by their programs, in order.
     if !index.fallbackRoutes.isEmpty {

@@ -5,9 +5,9 @@
 /// `bounds` holds `start, end` pairs into it for the components (the non-empty host first);
 /// `query` holds `keyStart, keyEnd, valueStart, valueEnd` per item.
 struct URLLayout: Sendable {
-  var bytes: [UInt8] = []
-  var bounds: [Int32] = []
-  var query: [Int32] = []
+  var bytes = ScratchArray<UInt8>(capacity: 256)
+  var bounds = ScratchArray<Int32>(capacity: 32)
+  var query = ScratchArray<Int32>(capacity: 16)
   /// The offset of the scheme's ':' in the URL, or -1 for a relative reference.
   var schemeEnd = -1
   /// Whether the URL has `//` and an authority (perhaps with an empty host).
@@ -15,19 +15,17 @@ struct URLLayout: Sendable {
   /// Whether the first component is a non-empty host.
   var hasHost = false
   var port: Int?
+  /// Whether the URL holds any `%XX` escape.
+  var hasEscapes = false
   /// Where the raw fragment starts in the URL (after `#`), or -1.
   var fragmentStart = -1
 
-  init() {
-    bytes.reserveCapacity(256)
-    bounds.reserveCapacity(32)
-    query.reserveCapacity(16)
-  }
+  init() {}
 
   mutating func reset() {
-    bytes.removeAll(keepingCapacity: true)
-    bounds.removeAll(keepingCapacity: true)
-    query.removeAll(keepingCapacity: true)
+    bytes.reset()
+    bounds.reset()
+    query.reset()
     schemeEnd = -1
     hasAuthority = false
     hasHost = false
@@ -40,7 +38,7 @@ struct URLLayout: Sendable {
   var queryCount: Int { query.count / 4 }
 
   func string(_ start: Int32, _ end: Int32) -> String {
-    String(decoding: bytes[Int(start)..<Int(end)], as: UTF8.self)
+    String(decoding: UnsafeBufferPointer(rebasing: bytes.buffer[Int(start)..<Int(end)]), as: UTF8.self)
   }
 
   func component(_ index: Int) -> String { string(bounds[2 * index], bounds[2 * index + 1]) }
@@ -51,17 +49,21 @@ struct URLLayout: Sendable {
     hasHost = input.firstComponentIsHost
     for component in input.components {
       bounds.append(Int32(bytes.count))
-      bytes.append(contentsOf: component.utf8)
+      append(component)
       bounds.append(Int32(bytes.count))
     }
     for item in input.query {
       query.append(Int32(bytes.count))
-      bytes.append(contentsOf: item.key.utf8)
+      append(item.key)
       query.append(Int32(bytes.count))
       query.append(Int32(bytes.count))
-      bytes.append(contentsOf: item.value.utf8)
+      append(item.value)
       query.append(Int32(bytes.count))
     }
+  }
+
+  private mutating func append(_ text: String) {
+    for byte in text.utf8 { bytes.append(byte) }
   }
 
   /// The routing input of components `first...`.

@@ -42,6 +42,7 @@ public struct URLParser: Sendable {
     }
     // One pass for what is forbidden anywhere: spaces, controls, bad escapes.
     var scan = 0
+    layout.hasEscapes = false
     while scan < count {
       let byte = bytes[scan]
       if byte <= 0x20 || byte == 0x7F {
@@ -51,6 +52,7 @@ public struct URLParser: Sendable {
         guard scan + 2 < count, isHex(bytes[scan + 1]),
           isHex(bytes[scan + 2])
         else { throw .malformedEscape(url: original, offset: scan) }
+        layout.hasEscapes = true
         scan += 3
         continue
       }
@@ -141,7 +143,7 @@ public struct URLParser: Sendable {
       // Reported raw, but its escapes must decode to UTF-8 like everywhere else.
       let mark = layout.bytes.count
       _ = try decode(bytes, from: fragmentStart + 1, to: count, original: original, into: &layout)
-      layout.bytes.removeSubrange(mark...)
+      layout.bytes.truncate(to: mark)
       layout.fragmentStart = fragmentStart + 1
     }
   }
@@ -173,7 +175,7 @@ public struct URLParser: Sendable {
       // Ignored, but still a part of the URL: its escapes must decode to UTF-8.
       let mark = layout.bytes.count
       _ = try decode(bytes, from: start, to: position, original: original, into: &layout)
-      layout.bytes.removeSubrange(mark...)
+      layout.bytes.truncate(to: mark)
       break
     }
     var hostEnd = end
@@ -215,12 +217,18 @@ public struct URLParser: Sendable {
     into layout: inout URLLayout
   ) throws(URLParseError) -> (Int, Int) {
     let decodedStart = layout.bytes.count
-    var firstPercent = -1
-    var position = start
+    guard layout.hasEscapes,
+      let firstPercent = firstIndex(of: UInt8(ascii: "%"), in: bytes, from: start, to: end)
+    else {
+      // Most components: copied at once.
+      layout.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+      return (decodedStart, layout.bytes.count)
+    }
+    layout.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstPercent]))
+    var position = firstPercent
     while position < end {
       let byte = bytes[position]
       if byte == UInt8(ascii: "%") {
-        if firstPercent < 0 { firstPercent = position }
         layout.bytes.append(hexValue(bytes[position + 1]) << 4 | hexValue(bytes[position + 2]))
         position += 3
       } else {
@@ -228,9 +236,8 @@ public struct URLParser: Sendable {
         position += 1
       }
     }
-    if firstPercent >= 0,
-      !isValidUTF8(layout.bytes, from: decodedStart, to: layout.bytes.count)
-    {
+    let decoded = UnsafeBufferPointer(rebasing: layout.bytes.buffer[decodedStart...])
+    if !isValidUTF8(decoded) {
       throw .invalidUTF8(url: original, offset: firstPercent)
     }
     return (decodedStart, layout.bytes.count)
@@ -294,10 +301,11 @@ public struct URLParser: Sendable {
   return nil
 }
 
-/// Whether `bytes[start..<end]` is well-formed UTF-8 (no overlong forms, no surrogates, nothing
+/// Whether `bytes` is well-formed UTF-8 (no overlong forms, no surrogates, nothing
 /// above U+10FFFF), the rule `String(validating:as:)` applies, without allocating.
-func isValidUTF8(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
-  var index = start
+func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  var index = 0
+  let end = bytes.count
   while index < end {
     let lead = bytes[index]
     if lead < 0x80 {

@@ -1,0 +1,31 @@
+// A plain loop over the GitHub lookups, for profilers (`valgrind --tool=callgrind`), outside
+// the benchmark harness. Usage: LookupProfile [hit|miss|resolver] [count]
+import DeepLinkTools
+import DeeperRouter
+import PatternCore
+import Foundation
+
+let arguments = CommandLine.arguments
+let mode = arguments.count > 1 ? arguments[1] : "hit"
+let count = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
+let routesFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .appendingPathComponent("../../Benchmarks/RouterBenchmarks/github-api-routes.txt")
+let lines = try String(contentsOf: routesFile, encoding: .utf8).split(separator: "\n")
+var patterns: [RoutePattern] = []
+var urls: [String] = []
+for (index, line) in lines.enumerated() {
+  let parts = line.split(separator: " ")
+  let segments = parts[1].split(separator: "/").map(String.init)
+  patterns.append(try DeeperPatternParser().parse(([String(parts[0])] + segments).joined(separator: "/")))
+  let filled = segments.map { $0.hasPrefix(":") ? "v\(index)" : $0 }
+  urls.append("gh://" + ([String(parts[0])] + filled).joined(separator: "/") + (mode == "miss" ? "/zz" : ""))
+}
+let table = RouteTable(patterns: patterns)
+var lookup = RouteLookup()
+var found = 0
+let start = ContinuousClock.now
+for index in 0..<count {
+  if (try? table.lookup(urls[index % urls.count], into: &lookup)) ?? nil != nil { found += 1 }
+}
+let elapsed = ContinuousClock.now - start
+print("\(count) lookups, \(found) found, \(elapsed / count) each")

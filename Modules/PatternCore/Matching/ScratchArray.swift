@@ -1,0 +1,114 @@
+/// A growable buffer of plain values for per-lookup scratch space: appends and reads are
+/// pointer operations, with none of `Array`'s per-call uniqueness and generic paths.
+///
+/// Value semantics hold at the granularity lookups need: every lookup starts with ``reset()``,
+/// which gives the buffer its own storage if a copy still shares it, so a copy of a
+/// ``RouteLookup`` keeps what it saw while the original goes on.
+struct ScratchArray<Element: BitwiseCopyable>: @unchecked Sendable {
+  final class Storage: @unchecked Sendable {
+    var base: UnsafeMutablePointer<Element>
+    var capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = max(capacity, 8)
+      base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    func grow(to minimum: Int, keeping count: Int) {
+      var newCapacity = capacity * 2
+      while newCapacity < minimum { newCapacity *= 2 }
+      let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+      newBase.update(from: base, count: count)
+      base.deallocate()
+      base = newBase
+      capacity = newCapacity
+    }
+  }
+
+  private var storage: Storage
+  private(set) var count = 0
+
+  init(capacity: Int = 16) {
+    storage = Storage(capacity: capacity)
+  }
+
+  /// Empties the buffer, keeping its capacity (and taking its own storage if shared).
+  @inline(__always)
+  mutating func reset() {
+    if !isKnownUniquelyReferenced(&storage) {
+      storage = Storage(capacity: storage.capacity)
+    }
+    count = 0
+  }
+
+  /// Gives the buffer its own storage if a copy shares it, keeping the elements.
+  mutating func makeUnique() {
+    guard !isKnownUniquelyReferenced(&storage) else { return }
+    let copy = Storage(capacity: storage.capacity)
+    copy.base.update(from: storage.base, count: count)
+    storage = copy
+  }
+
+  /// Drops everything from `index` on.
+  @inline(__always)
+  mutating func truncate(to index: Int) {
+    count = Swift.min(count, index)
+  }
+
+  @inline(__always)
+  mutating func append(_ element: Element) {
+    if count == storage.capacity { storage.grow(to: count + 1, keeping: count) }
+    storage.base[count] = element
+    count += 1
+  }
+
+  mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    guard let source = elements.baseAddress, !elements.isEmpty else { return }
+    if count + elements.count > storage.capacity {
+      storage.grow(to: count + elements.count, keeping: count)
+    }
+    (storage.base + count).update(from: source, count: elements.count)
+    count += elements.count
+  }
+
+  mutating func append(contentsOf other: ScratchArray<Element>) {
+    append(contentsOf: other.buffer)
+  }
+
+  /// Makes `count` elements, each `value` (memo stamps).
+  mutating func fill(_ value: Element, count newCount: Int) {
+    reset()
+    if newCount > storage.capacity { storage.grow(to: newCount, keeping: 0) }
+    storage.base.update(repeating: value, count: newCount)
+    count = newCount
+  }
+
+  @inline(__always)
+  subscript(index: Int) -> Element {
+    get {
+      precondition(index >= 0 && index < count, "scratch index out of range")
+      return storage.base[index]
+    }
+    set {
+      precondition(index >= 0 && index < count, "scratch index out of range")
+      storage.base[index] = newValue
+    }
+  }
+
+  /// The elements; valid until the next mutation.
+  var buffer: UnsafeBufferPointer<Element> {
+    UnsafeBufferPointer(start: storage.base, count: count)
+  }
+
+  var isEmpty: Bool { count == 0 }
+
+  var last: Element? { count == 0 ? nil : storage.base[count - 1] }
+
+  @inline(__always)
+  mutating func removeLast() {
+    precondition(count > 0, "removeLast on empty scratch")
+    count -= 1
+  }
+}
