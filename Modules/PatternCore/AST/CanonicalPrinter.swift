@@ -41,13 +41,15 @@ enum CanonicalPrinter {
     }
   }
 
-  /// Characters with a meaning in the syntax are percent-encoded inside literals.
+  /// Characters with a meaning in the syntax, and the control characters the parsers refuse raw,
+  /// are percent-encoded inside literals (always two hex digits, so `%05` stays `%05`).
   static func escapeLiteral(_ text: String) -> String {
     var result = ""
     for (index, scalar) in text.unicodeScalars.enumerated() {
       switch scalar {
-      case "/", "(", ")", "|", "?", "&", "*", "%", " ", "{", "}", "=":
-        result += "%" + String(scalar.value, radix: 16, uppercase: true)
+      case "/", "(", ")", "|", "?", "&", "*", "%", "{", "}", "=", "\u{0}"..."\u{20}", "\u{7F}":
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += (hex.count == 1 ? "%0" : "%") + hex
       case ":" where index == 0:
         result += "%3A"
       default:
