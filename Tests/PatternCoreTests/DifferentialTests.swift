@@ -100,9 +100,9 @@ struct DifferentialTests {
 
   @Test func nearestMissAgreesWithTheLinearLoop() throws {
     var generator = Generator(random: SplitMix(seed: 11))
-    for _ in 0..<300 {
-      let patterns = (0..<Int(1 + generator.random.next() % 12)).map { _ in generator.pattern() }
-      for options in Self.allOptions.prefix(2) {
+    for _ in 0..<600 {
+      let patterns = (0..<Int(1 + generator.random.next() % 16)).map { _ in generator.pattern() }
+      for options in Self.allOptions {
         let table = RouteTable(patterns: patterns, options: options)
         for _ in 0..<20 {
           let input = try ParsedURL(generator.url()).routingInput

@@ -33,6 +33,13 @@ struct PathIndex: Sendable {
   var memoCount = 0
   /// Whether node `n` has any literal child (skips the hash probe when not).
   var hasLiterals: [Bool] = []
+  /// How many literal edges lead from the root to node `n` (ranks near misses).
+  var nodeLiterals: [Int32] = []
+  /// Every terminal key in depth-first order (a node's own keys first, then its children by
+  /// smallest key), so the keys below node `n` are `subtreeKeys[subtreeStart[n]..<subtreeEnd[n]]`.
+  var subtreeKeys: [Int32] = []
+  var subtreeStart: [Int32] = []
+  var subtreeEnd: [Int32] = []
 
   // Literal edges, grouped by (parent, folded text); a group's edges differ only in case.
   var groupNode: [Int32] = []
@@ -130,13 +137,15 @@ struct PathIndex: Sendable {
     var otherOrder: [[OtherKey]] = [[]]
     var nodeTerminals: [[Int32]] = [[]]
     var belowStar: [Bool] = [false]
+    var literalCounts: [Int32] = [0]
     var slotLists: [[Int32]] = []
 
-    func newNode(belowStar below: Bool) -> Int {
+    func newNode(belowStar below: Bool, literals: Int32) -> Int {
       literalOrder.append([])
       otherOrder.append([])
       nodeTerminals.append([])
       belowStar.append(below)
+      literalCounts.append(literals)
       return nodeTerminals.count - 1
     }
 
@@ -167,7 +176,7 @@ struct PathIndex: Sendable {
             if let child = literalChildren[key] {
               node = child
             } else {
-              let child = newNode(belowStar: belowStar[node])
+              let child = newNode(belowStar: belowStar[node], literals: literalCounts[node] + 1)
               literalChildren[key] = child
               literalOrder[node].append(key)
               node = child
@@ -177,7 +186,7 @@ struct PathIndex: Sendable {
             if let child = otherChildren[key] {
               node = child
             } else {
-              let child = newNode(belowStar: belowStar[node])
+              let child = newNode(belowStar: belowStar[node], literals: literalCounts[node])
               otherChildren[key] = child
               otherOrder[node].append(key)
               node = child
@@ -187,7 +196,7 @@ struct PathIndex: Sendable {
             if let child = otherChildren[key] {
               node = child
             } else {
-              let child = newNode(belowStar: true)
+              let child = newNode(belowStar: true, literals: literalCounts[node])
               otherChildren[key] = child
               otherOrder[node].append(key)
               node = child
@@ -220,6 +229,26 @@ struct PathIndex: Sendable {
     }
     nodeMinKey = minKey
     nodeMaxKey = maxKey
+    nodeLiterals = literalCounts
+
+    // Depth-first order of the keys, children by smallest key (iterative: paths can be long).
+    subtreeStart = [Int32](repeating: 0, count: nodeCount)
+    subtreeEnd = [Int32](repeating: 0, count: nodeCount)
+    var pending: [(node: Int, leaving: Bool)] = [(0, false)]
+    while let (node, leaving) = pending.popLast() {
+      if leaving {
+        subtreeEnd[node] = Int32(subtreeKeys.count)
+        continue
+      }
+      subtreeStart[node] = Int32(subtreeKeys.count)
+      subtreeKeys += nodeTerminals[node].sorted()
+      pending.append((node, true))
+      let children =
+        literalOrder[node].map { literalChildren[$0]! } + otherOrder[node].map { otherChildren[$0]! }
+      for child in children.sorted(by: { minKey[$0] > minKey[$1] }) {
+        pending.append((child, false))
+      }
+    }
 
     // Flatten.
     var groupCount = 0

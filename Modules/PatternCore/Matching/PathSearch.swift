@@ -278,31 +278,43 @@ struct Walker {
     }
   }
 
-  /// The literal group of `node` whose folded text is the folded component, or -1.
   @inline(__always)
   private func literalGroup(_ node: Int, _ position: Int) -> Int {
-    let f = index
+    index.literalGroup(node, position, view)
+  }
+
+  @inline(__always)
+  private func equals(_ start: Int, _ end: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    index.equals(start, end, text)
+  }
+}
+
+extension FrozenIndex {
+  /// The literal group of `node` whose folded text is the folded component at `position`,
+  /// or -1.
+  @inline(__always)
+  func literalGroup(_ node: Int, _ position: Int, _ view: ComponentsView) -> Int {
     let text = view.foldedText(position)
-    var probe = PathIndex.probe(node: node, textHash: view.foldedHash[position]) & f.groupMask
+    var probe = PathIndex.probe(node: node, textHash: view.foldedHash[position]) & groupMask
     while true {
-      let entry = Int(f.groupTable[probe])
+      let entry = Int(groupTable[probe])
       if entry == 0 { return -1 }
       let group = entry - 1
-      if Int(f.groupNode[group]) == node,
-        equals(Int(f.groupFoldedStart[group]), Int(f.groupFoldedEnd[group]), text)
+      if Int(groupNode[group]) == node,
+        equals(Int(groupFoldedStart[group]), Int(groupFoldedEnd[group]), text)
       {
         return group
       }
-      probe = (probe + 1) & f.groupMask
+      probe = (probe + 1) & groupMask
     }
   }
 
   /// Whether the pooled text `start..<end` is `text`.
   @inline(__always)
-  private func equals(_ start: Int, _ end: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+  func equals(_ start: Int, _ end: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard end - start == text.count else { return false }
     guard let base = text.baseAddress else { return true }
-    return memcmp(index.textPool + start, base, text.count) == 0
+    return memcmp(textPool + start, base, text.count) == 0
   }
 }
 

@@ -69,25 +69,6 @@ extension RouteTable {
     return (tracker.steps, route.program.instructions.count * (input.components.count + 1))
   }
 
-  /// The route that came closest to matching, and why it failed; nil for an empty table.
-  /// Ties go to the earlier route.
-  public func nearestMiss(_ input: RoutingInput) -> (routeIndex: Int, reason: MissReason)? {
-    // Routes outside the candidates fail on their first literal at component 0, all alike, so
-    // the earliest of them stands for the rest: the answer is exact without trying them all.
-    var considered = candidates(input)
-    let candidateSet = Set(considered)
-    if let outsider = routes.indices.first(where: { !candidateSet.contains($0) }) {
-      considered.append(outsider)
-      considered.sort()
-    }
-    var best: (Int, MissReason)?
-    for index in considered {
-      guard case .missed(let reason) = explain(routeAt: index, input) else { continue }
-      if best == nil || reason.closeness > best!.1.closeness { best = (index, reason) }
-    }
-    return best
-  }
-
   private static func queryReason(_ failure: QueryMatcher.Failure?, closeness: Int) -> MissReason {
     switch failure {
     case .missing(let item, let invalid?):

@@ -53,10 +53,6 @@ public struct RouteTable: Sendable {
   let routes: [CompiledRoute]
   /// The comparison options.
   public let options: MatchOptions
-  /// Routes by the lower-cased literal their first component must equal, in priority order.
-  let buckets: [String: [Int]]
-  /// Routes whose first component can be anything (a capture, a wildcard, an optional).
-  let anyFirst: [Int]
   /// The compiled trie that finds the first matching route.
   let index: PathIndex
 
@@ -64,57 +60,7 @@ public struct RouteTable: Sendable {
   public init(patterns: [RoutePattern], options: MatchOptions = MatchOptions()) {
     self.routes = patterns.map { CompiledRoute(pattern: $0, program: PathProgram($0.path)) }
     self.options = options
-    var buckets: [String: [Int]] = [:]
-    var anyFirst: [Int] = []
-    for (index, pattern) in patterns.enumerated() {
-      if let keys = Self.firstLiterals(pattern.path) {
-        for key in keys { buckets[key, default: []].append(index) }
-      } else {
-        anyFirst.append(index)
-      }
-    }
-    self.buckets = buckets
-    self.anyFirst = anyFirst
     self.index = PathIndex(patterns, options: options)
-  }
-
-  /// The lower-cased texts the first component must be one of, or nil when it can be anything.
-  static func firstLiterals(_ path: [PathNode]) -> Set<String>? {
-    switch path.first {
-    case .literal(let text)?: return [text.lowercased()]
-    case .choice(let alternatives)?:
-      var keys = Set<String>()
-      for alternative in alternatives {
-        guard let inner = firstLiterals(alternative) else { return nil }
-        keys.formUnion(inner)
-      }
-      return keys
-    default: return nil
-    }
-  }
-
-  /// The routes that can match `input`, in priority order: those whose first literal is the
-  /// first component (folded, so this is a superset under every case rule) and those that can
-  /// start with anything.
-  func candidates(_ input: RoutingInput) -> [Int] {
-    guard let first = input.components.first else { return anyFirst }
-    let bucket = buckets[first.lowercased()] ?? []
-    if bucket.isEmpty { return anyFirst }
-    if anyFirst.isEmpty { return bucket }
-    var merged: [Int] = []
-    merged.reserveCapacity(bucket.count + anyFirst.count)
-    var i = 0
-    var j = 0
-    while i < bucket.count || j < anyFirst.count {
-      if j == anyFirst.count || (i < bucket.count && bucket[i] < anyFirst[j]) {
-        merged.append(bucket[i])
-        i += 1
-      } else {
-        merged.append(anyFirst[j])
-        j += 1
-      }
-    }
-    return merged
   }
 
   /// The number of routes.
@@ -212,16 +158,8 @@ extension RouteTable {
     _ scratch: inout SearchScratch
   ) -> Int? {
     scratch.folds.prepare(layout, first: first)
-    let count = layout.componentCount - first
     scratch.state.low = Int32(low) << PathIndex.lineBits
-    let view = ComponentsView(
-      bytes: layout.bytes.buffer,
-      bounds: UnsafeBufferPointer(rebasing: layout.bounds.buffer[(2 * first)...]),
-      count: count, folded: scratch.folds.folded.buffer,
-      foldedBounds: scratch.folds.foldedBounds.buffer,
-      foldedHash: scratch.folds.foldedHash.buffer, query: layout.query.buffer,
-      firstIsHost: firstIsHost, ignoreCase: options.literalsIgnoreCase,
-      keysIgnoreCase: options.queryKeysIgnoreCase)
+    let view = componentsView(layout, first: first, firstIsHost: firstIsHost, scratch.folds)
     index.search(view, &scratch.state)
     var best = scratch.state.best == .max ? nil : Int(scratch.state.best >> PathIndex.lineBits)
     // Routes too branchy to expand are checked by their programs, in order.
@@ -238,5 +176,21 @@ extension RouteTable {
       }
     }
     return best
+  }
+}
+
+extension RouteTable {
+  /// The search's view of components `first...` of `layout`, folded by `folds`. The buffers are
+  /// borrowed: the view is valid while `layout` and `folds` are neither changed nor released.
+  func componentsView(
+    _ layout: URLLayout, first: Int, firstIsHost: Bool, _ folds: FoldedComponents
+  ) -> ComponentsView {
+    ComponentsView(
+      bytes: layout.bytes.buffer,
+      bounds: UnsafeBufferPointer(rebasing: layout.bounds.buffer[(2 * first)...]),
+      count: layout.componentCount - first, folded: folds.folded.buffer,
+      foldedBounds: folds.foldedBounds.buffer, foldedHash: folds.foldedHash.buffer,
+      query: layout.query.buffer, firstIsHost: firstIsHost, ignoreCase: options.literalsIgnoreCase,
+      keysIgnoreCase: options.queryKeysIgnoreCase)
   }
 }

@@ -1,0 +1,121 @@
+/// Bounds for the nearest-miss search: which routes could come closest to matching a URL, so
+/// that only those are explained.
+///
+/// A route's closeness (see ``MissReason/closeness``) is fixed by the point where its best
+/// attempt failed: `literals × 4096 + position × 4 + kind`, where the attempt had matched some
+/// prefix of one of the route's lines (a trie node reached at component `position`, with the
+/// node's literal count) and then failed on the next element (`kind` 0 for a literal, 1 when
+/// the URL or the line ended, 2 for a capture of the wrong type). A route whose whole path
+/// matched failed only on its query and outranks every path failure.
+///
+/// Walking every trie node consistent with the URL therefore gives each group of lines an
+/// upper bound on that closeness. The groups are explained in decreasing bound; once the best
+/// closeness found is above the next bound, no unexplained route can beat it. The bound can only
+/// over-estimate (a backtracking matcher may prune an attempt the walk counts), never miss.
+struct NearMissGroup {
+  /// Keys `subtreeKeys[start..<end]` of the index.
+  var start: Int32
+  var end: Int32
+  var bound: Int
+}
+
+extension PathIndex {
+  /// Groups of keys with an upper bound on the closeness of their routes; every line in the
+  /// trie is in at least one group.
+  func nearMissGroups(_ view: ComponentsView) -> [NearMissGroup] {
+    var groups: [NearMissGroup] = []
+    guard !nodeMinKey.isEmpty else { return groups }
+    var seen = Set<Int>()
+    let f = frozen!
+    let count = view.count
+    var pending: [(node: Int, position: Int)] = [(0, 0)]
+    while let (node, position) = pending.popLast() {
+      let memo = Int(f.memoIndex[node])
+      if memo >= 0, !seen.insert(memo * (count + 1) + position).inserted { continue }
+      let rank = Int(nodeLiterals[node]) * 4096 + position * 4
+      let start = subtreeStart[node]
+      let end = subtreeEnd[node]
+      let own = start + terminalStart[node + 1] - terminalStart[node]
+      if position == count {
+        // Lines ending here matched the whole path: only their query can have failed.
+        if own > start { groups.append(NearMissGroup(start: start, end: own, bound: .max)) }
+        // Every other line wanted another component.
+        if end > own { groups.append(NearMissGroup(start: own, end: end, bound: rank + 1)) }
+        continue
+      }
+      // Lines ending here leave a component over.
+      if own > start { groups.append(NearMissGroup(start: start, end: own, bound: rank + 1)) }
+      // A literal child that is not this component fails here; the whole subtree stands in
+      // for those children (the others get their own, higher bounds below).
+      if f.hasLiterals[node] {
+        groups.append(NearMissGroup(start: own, end: end, bound: rank + 2))
+        let group = f.literalGroup(node, position, view)
+        if group >= 0 {
+          let anyCase = view.ignoreCase || (position == 0 && view.firstIsHost)
+          for edge in Int(f.groupEdgeStart[group])..<Int(f.groupEdgeStart[group + 1])
+          where anyCase
+            || f.equals(Int(f.edgeTextStart[edge]), Int(f.edgeTextEnd[edge]), view.text(position))
+          {
+            pending.append((Int(f.edgeChild[edge]), position + 1))
+          }
+        }
+      }
+      for other in Int(f.otherStart[node])..<Int(f.otherStart[node + 1]) {
+        let child = Int(f.otherChild[other])
+        let kind = f.otherKind[other]
+        if kind == PathIndex.kindStar {
+          for end in (position + 1)...count { pending.append((child, end)) }
+        } else if ByteValues.accepts(view.text(position), as: f.captureTypes[Int(kind)]) {
+          pending.append((child, position + 1))
+        } else {
+          groups.append(
+            NearMissGroup(start: subtreeStart[child], end: subtreeEnd[child], bound: rank + 2))
+        }
+      }
+    }
+    return groups
+  }
+}
+
+extension RouteTable {
+  /// The route that came closest to matching, and why it failed; nil for an empty table.
+  /// Ties go to the earlier route.
+  public func nearestMiss(_ input: RoutingInput) -> (routeIndex: Int, reason: MissReason)? {
+    guard !routes.isEmpty else { return nil }
+    var layout = URLLayout()
+    layout.load(input)
+    var folds = FoldedComponents()
+    folds.prepare(layout, first: 0)
+    var groups = withExtendedLifetime((layout, folds)) {
+      index.nearMissGroups(
+        componentsView(layout, first: 0, firstIsHost: input.firstComponentIsHost, folds))
+    }
+    groups.sort { $0.bound > $1.bound }
+
+    var best: (routeIndex: Int, reason: MissReason)?
+    var explained = Set<Int>()
+    func consider(_ route: Int) {
+      guard explained.insert(route).inserted,
+        case .missed(let reason) = explain(routeAt: route, input)
+      else { return }
+      if let current = best {
+        let closer = reason.closeness > current.reason.closeness
+        let earlierTie = reason.closeness == current.reason.closeness && route < current.routeIndex
+        guard closer || earlierTie else { return }
+      }
+      best = (route, reason)
+    }
+    // Routes too branchy to expand are not in the trie: always explained.
+    for route in index.fallbackRoutes { consider(Int(route)) }
+    for group in groups {
+      if let best, group.bound < best.reason.closeness { break }
+      for position in Int(group.start)..<Int(group.end) {
+        let route = Int(index.subtreeKeys[position] >> PathIndex.lineBits)
+        // At an equal bound only an earlier route can still win the tie.
+        if let best, group.bound == best.reason.closeness, route >= best.routeIndex { continue }
+        consider(route)
+      }
+    }
+    return best
+  }
+}
