@@ -28,7 +28,9 @@ struct ResolveCommand: ParsableCommand {
       FileHandleOutput.standardError(message)
       throw ExitCode(2)
     }
-    let resolver = Resolver(tables: tables)
-    LineStream.run { line, number in resolver.respond(to: line, number: number) }
+    var resolver = Resolver(tables: tables)
+    LineStream.run { line, number, output in
+      resolver.respond(to: line, number: number, into: &output)
+    }
   }
 }

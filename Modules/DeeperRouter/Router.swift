@@ -123,12 +123,15 @@ public final class Router<Intent>: @unchecked Sendable {
         DeepLinkMiss(nearest: routes.isEmpty ? nil : (0, reason), declined: [], url: url))
     }
     let input = url.routingInput
-    let foundationURL = Self.foundationURL(url.string)
+    // Built once, and only when a handler is to be called (a miss never needs it).
+    var foundationURL: URL?
     var declined: [Int] = []
     for match in table.matches(input) {
       let entry = routes[match.routeIndex]
       let params = DeepLinkParams(match.captures)
-      if let intent = entry.handler(foundationURL, params) {
+      let handlerURL = foundationURL ?? Self.foundationURL(url.string)
+      foundationURL = handlerURL
+      if let intent = entry.handler(handlerURL, params) {
         return .matched(
           DeepLinkMatch(
             routeIndex: match.routeIndex, route: entry.route, params: params, intent: intent,

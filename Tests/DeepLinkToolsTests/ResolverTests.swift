@@ -9,8 +9,15 @@ struct ResolverTests {
     return Resolver(tables: tables)
   }()
 
+  /// The general path's record; the byte-level path must write the same.
   func respond(_ line: String, _ number: Int = 1) -> String {
-    resolver.respond(to: ArraySlice(Array(line.utf8)), number: number)
+    let bytes = ArraySlice(Array(line.utf8))
+    let general = resolver.respond(to: bytes, number: number)
+    var copy = resolver
+    var output: [UInt8] = []
+    copy.respond(to: bytes, number: number, into: &output)
+    #expect(String(decoding: output, as: UTF8.self) == general, "\(line)")
+    return general
   }
 
   @Test func matchedRecordHasTheSpecFieldsInOrder() {

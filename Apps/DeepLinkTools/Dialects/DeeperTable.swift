@@ -10,6 +10,8 @@ struct DeeperTable: LoadedTable {
   let graph: HandlerGraph?
   let intents: [String]
   let routeRemarks: [String?]
+  /// Set when no route declines and there is no handler graph: the first match is the answer.
+  private(set) var direct: DirectTable?
 
   init(_ spec: TableSpec) throws(Diagnostic) {
     name = spec.name
@@ -33,6 +35,11 @@ struct DeeperTable: LoadedTable {
         diagnostic.origin = "\(spec.origin), routes[\(index)]"
         throw diagnostic
       }
+    }
+    if graph == nil, !spec.routes.contains(where: \.declines) {
+      direct = DirectTable(
+        table: router.table, scheme: router.scheme, limits: router.limits, name: name,
+        dialect: dialect, patterns: patterns, intents: intents)
     }
   }
 

@@ -21,6 +21,8 @@ public protocol LoadedTable {
   var remarks: [String?] { get }
   /// What every route makes of a URL, in registration order (for `:explain`).
   func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic>
+  /// The table as its bare first match, when handlers add nothing (see ``DirectTable``).
+  var direct: DirectTable? { get }
 }
 
 extension LoadedTable {

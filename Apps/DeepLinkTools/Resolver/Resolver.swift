@@ -7,10 +7,40 @@ import PatternCore
 public struct Resolver {
   /// The tables URLs are resolved against.
   public let tables: TableSet
+  /// The byte-level path, when every table is a ``DirectTable``.
+  private var direct: DirectResolver?
 
   /// Creates a resolver over loaded tables.
   public init(tables: TableSet) {
     self.tables = tables
+    let directTables = tables.tables.compactMap(\.direct)
+    if !directTables.isEmpty, directTables.count == tables.tables.count {
+      direct = DirectResolver(tables: directTables, set: tables)
+    }
+  }
+
+  /// Whether lines can take the byte-level path (every table is a ``DirectTable``).
+  var usesDirectPath: Bool { direct != nil }
+
+  /// Appends the record for input line `number` (1-based) to `output`, without a newline.
+  /// Plain requests against tables whose answer is their first match take a byte-level path
+  /// (no JSON tree, no `Router.open`); every other line goes through ``respond(to:number:)``.
+  /// Both write the same record.
+  public mutating func respond(
+    to line: ArraySlice<UInt8>, number: Int, into output: inout [UInt8]
+  ) {
+    if respondDirectly(to: line, number: number, into: &output) { return }
+    output += respond(to: line, number: number).utf8
+  }
+
+  /// The byte-level path alone: false (nothing appended) when the line needs the general one.
+  mutating func respondDirectly(
+    to line: ArraySlice<UInt8>, number: Int, into output: inout [UInt8]
+  ) -> Bool {
+    guard direct != nil else { return false }
+    return line.withUnsafeBufferPointer { bytes in
+      direct!.respond(to: bytes, number: number, into: &output)
+    }
   }
 
   /// The output record for input line `number` (1-based), without a newline.

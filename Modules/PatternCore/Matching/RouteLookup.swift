@@ -14,6 +14,8 @@ public struct RouteLookup: Sendable {
 
   /// The winning route of the last lookup, if any.
   public internal(set) var routeIndex: Int?
+  /// Whether the last lookup was given a scheme and the URL had another one (or none).
+  public internal(set) var schemeMismatch = false
 
   /// Creates empty storage.
   public init() {}
@@ -29,12 +31,23 @@ extension RouteTable {
   /// Finds the first route that matches `url` (custom-scheme rule: the host is the first
   /// component), keeping what the match bound in `lookup`. A relative reference (no scheme)
   /// matches nothing. Equivalent to `firstMatch(ParsedURL(url).routingInput)?.routeIndex`.
-  /// - Throws: ``URLParseError`` when the URL is malformed, as ``ParsedURL/init(_:)`` does.
-  public func lookup(_ url: String, into lookup: inout RouteLookup) throws(URLParseError) -> Int?
-  {
+  ///
+  /// With `scheme` (lower-case), a URL of another scheme (compared case-insensitively) matches
+  /// nothing and sets ``RouteLookup/schemeMismatch``, as a single-scheme router answers it.
+  /// - Throws: ``URLParseError`` when the URL is malformed, as ``URLParser/parse(_:)`` does with
+  ///   the same `limits`.
+  public func lookup(
+    _ url: String, scheme: String? = nil, limits: URLLimits = .default,
+    into lookup: inout RouteLookup
+  ) throws(URLParseError) -> Int? {
     lookup.routeIndex = nil
+    lookup.schemeMismatch = false
     lookup.slots.reset()
-    try URLParser(limits: .default).scan(url, into: &lookup.layout)
+    try URLParser(limits: limits).scan(url, into: &lookup.layout)
+    if let scheme, !Self.hasScheme(url, scheme, end: lookup.layout.schemeEnd) {
+      lookup.schemeMismatch = true
+      return nil
+    }
     guard lookup.layout.schemeEnd >= 0,
       let route = firstRoute(
         from: 0, lookup.layout, first: 0, firstIsHost: lookup.layout.hasHost, &lookup.scratch)
@@ -54,6 +67,23 @@ extension RouteTable {
       }
     }
     return route
+  }
+
+  /// Whether the first `end` bytes of `url` are `scheme` (lower-case), ignoring ASCII case.
+  static func hasScheme(_ url: String, _ scheme: String, end: Int) -> Bool {
+    guard end >= 0 else { return false }
+    var url = url
+    var scheme = scheme
+    return url.withUTF8 { bytes in
+      scheme.withUTF8 { expected in
+        guard end == expected.count else { return false }
+        for index in 0..<end {
+          let byte = bytes[index]
+          if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != expected[index] { return false }
+        }
+        return true
+      }
+    }
   }
 
   /// The typed values the last successful ``lookup(_:into:)`` bound, exactly as

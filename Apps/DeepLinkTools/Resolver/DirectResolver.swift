@@ -1,0 +1,256 @@
+import PatternCore
+
+/// A table whose answer is its route table's first match: no handler can decline and no handler
+/// graph runs. The resolver answers the usual lines for such tables straight from
+/// ``RouteTable/lookup(_:scheme:limits:into:)`` and writes the record as bytes; the output is the
+/// one ``Resolver/respond(to:number:)`` writes (checked by the resolver's differential test).
+public struct DirectTable: Sendable {
+  let table: RouteTable
+  let scheme: String
+  let limits: URLLimits
+  /// Per route: `"table":..,"dialect":..,"route":N,"pattern":..,"intent":..,"params":` as JSON.
+  let matchedFields: [[UInt8]]
+
+  init(
+    table: RouteTable, scheme: String, limits: URLLimits, name: String, dialect: String,
+    patterns: [String], intents: [String]
+  ) {
+    self.table = table
+    self.scheme = scheme
+    self.limits = limits
+    matchedFields = zip(patterns, intents).enumerated().map { route, pair in
+      var bytes: [UInt8] = []
+      bytes += #""table":"#.utf8
+      JSONWriter.writeString(name, into: &bytes)
+      bytes += #","dialect":"#.utf8
+      JSONWriter.writeString(dialect, into: &bytes)
+      bytes += #","route":\#(route),"pattern":"#.utf8
+      JSONWriter.writeString(pair.0, into: &bytes)
+      bytes += #","intent":"#.utf8
+      JSONWriter.writeString(pair.1, into: &bytes)
+      bytes += #","params":"#.utf8
+      return bytes
+    }
+  }
+}
+
+extension LoadedTable {
+  public var direct: DirectTable? { nil }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether these bytes are `text`'s UTF-8.
+  func equals(_ text: StaticString) -> Bool {
+    count == text.utf8CodeUnitCount && elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+  }
+}
+
+/// The common request shapes, read without building a JSON tree: a bare string, or an object
+/// with `"url"` and an optional `"id"` that is an integer or a string. Strings must be plain
+/// printable ASCII (no escapes), so their bytes are their JSON form. Anything else is left to
+/// the general parser (`nil`).
+struct PlainRequest {
+  var url: Range<Int>
+  var id: Range<Int>?
+
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainRequest? {
+    var index = 0
+    func skipSpace() {
+      while index < bytes.count,
+        bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D
+      {
+        index += 1
+      }
+    }
+    /// A string's contents (quotes excluded), or nil when it is not plain.
+    func plainString() -> Range<Int>? {
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+      let start = index + 1
+      var end = start
+      while end < bytes.count {
+        let byte = bytes[end]
+        if byte == UInt8(ascii: "\"") {
+          index = end + 1
+          return start..<end
+        }
+        guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+        end += 1
+      }
+      return nil
+    }
+    func plainInteger() -> Range<Int>? {
+      let start = index
+      if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+      let digits = index
+      while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
+      let count = index - digits
+      guard count > 0, count <= 18, count == 1 || bytes[digits] != UInt8(ascii: "0") else {
+        return nil
+      }
+      // A number continues with `.` or an exponent: not an integer, leave it to the parser.
+      if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] | 0x20 == 0x65 {
+        return nil
+      }
+      return start..<index
+    }
+
+    skipSpace()
+    guard index < bytes.count else { return nil }
+    var request: PlainRequest
+    if bytes[index] == UInt8(ascii: "\"") {
+      guard let url = plainString() else { return nil }
+      request = PlainRequest(url: url, id: nil)
+    } else {
+      guard bytes[index] == UInt8(ascii: "{") else { return nil }
+      index += 1
+      var url: Range<Int>?
+      var id: Range<Int>?
+      while true {
+        skipSpace()
+        guard let key = plainString() else { return nil }
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        let name = UnsafeBufferPointer(rebasing: bytes[key])
+        if name.equals("url"), url == nil {
+          guard let value = plainString() else { return nil }
+          url = value
+        } else if name.equals("id"), id == nil {
+          if bytes[index] == UInt8(ascii: "\"") {
+            guard let value = plainString() else { return nil }
+            // Keep the quotes: the id is echoed as the JSON it was.
+            id = (value.lowerBound - 1)..<(value.upperBound + 1)
+          } else {
+            guard let value = plainInteger() else { return nil }
+            id = value
+          }
+        } else {
+          return nil
+        }
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: ",") {
+          index += 1
+          continue
+        }
+        guard bytes[index] == UInt8(ascii: "}") else { return nil }
+        index += 1
+        break
+      }
+      guard let url else { return nil }
+      request = PlainRequest(url: url, id: id)
+    }
+    skipSpace()
+    return index == bytes.count ? request : nil
+  }
+}
+
+/// The resolver's path for tables that are all ``DirectTable``s and plain requests.
+struct DirectResolver {
+  let tables: [DirectTable]
+  /// The same tables, for the nearest route of a miss.
+  let set: TableSet
+  var lookup = RouteLookup()
+
+  /// Appends the record for a plain request whose URL matched a route or matched nothing;
+  /// false (nothing appended) when the line needs the general path: not plain, or a bad URL.
+  mutating func respond(
+    to line: UnsafeBufferPointer<UInt8>, number: Int, into output: inout [UInt8]
+  ) -> Bool {
+    guard let request = PlainRequest.read(line) else { return false }
+    let urlBytes = UnsafeBufferPointer(rebasing: line[request.url])
+    let url = String(decoding: urlBytes, as: UTF8.self)
+    for direct in tables {
+      let found: Int?
+      do {
+        found = try direct.table.lookup(
+          url, scheme: direct.scheme, limits: direct.limits, into: &lookup)
+      } catch {
+        return false
+      }
+      guard let route = found else { continue }
+      appendHead(number, request, line, urlBytes, to: &output)
+      output += #","status":"matched","#.utf8
+      output += direct.matchedFields[route]
+      JSONWriter.write(direct.table.captures(of: lookup), into: &output)
+      appendFragment(of: urlBytes, to: &output)
+      output.append(UInt8(ascii: "}"))
+      return true
+    }
+    guard case .unmatched(let nearest) = set.resolve(url) else { return false }
+    appendHead(number, request, line, urlBytes, to: &output)
+    output += #","status":"unmatched","nearest":"#.utf8
+    if let nearest {
+      output += #"{"table":"#.utf8
+      JSONWriter.writeString(nearest.table, into: &output)
+      output += #","route":\#(nearest.route),"pattern":"#.utf8
+      JSONWriter.writeString(nearest.pattern, into: &output)
+      output += #","reason":"#.utf8
+      JSONWriter.writeString(nearest.reason.message, into: &output)
+      output.append(UInt8(ascii: "}"))
+    } else {
+      output += "null".utf8
+    }
+    appendFragment(of: urlBytes, to: &output)
+    output.append(UInt8(ascii: "}"))
+    return true
+  }
+
+  /// `{"line":N,["id":..,]"url":".."` (no closing brace).
+  private func appendHead(
+    _ number: Int, _ request: PlainRequest, _ line: UnsafeBufferPointer<UInt8>,
+    _ urlBytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+  ) {
+    output += #"{"line":\#(number),"#.utf8
+    if let id = request.id {
+      output += #""id":"#.utf8
+      output += UnsafeBufferPointer(rebasing: line[id])
+      output.append(UInt8(ascii: ","))
+    }
+    output += #""url":""#.utf8
+    output += urlBytes
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// `,"fragment":".."` when the URL has one (plain bytes: they are their JSON form).
+  private func appendFragment(
+    of urlBytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+  ) {
+    guard let hash = urlBytes.firstIndex(of: UInt8(ascii: "#")) else { return }
+    output += #","fragment":""#.utf8
+    output += UnsafeBufferPointer(rebasing: urlBytes[(hash + 1)...])
+    output.append(UInt8(ascii: "\""))
+  }
+}
+
+extension JSONWriter {
+  /// Captures as a JSON object of typed values, as ``Resolver/json(_:)-(Captures)`` makes them.
+  static func write(_ captures: Captures, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "{"))
+    for (index, entry) in captures.entries.enumerated() {
+      if index > 0 { output.append(UInt8(ascii: ",")) }
+      writeString(entry.name, into: &output)
+      output.append(UInt8(ascii: ":"))
+      write(entry.value, into: &output)
+    }
+    output.append(UInt8(ascii: "}"))
+  }
+
+  static func write(_ value: PatternValue, into output: inout [UInt8]) {
+    switch value {
+    case .string(let text): writeString(text, into: &output)
+    case .int(let number): output += String(number).utf8
+    case .double(let number): output += number.description.utf8
+    case .bool(let flag): output += (flag ? "true" : "false").utf8
+    case .list(let values):
+      output.append(UInt8(ascii: "["))
+      for (index, element) in values.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        write(element, into: &output)
+      }
+      output.append(UInt8(ascii: "]"))
+    }
+  }
+}

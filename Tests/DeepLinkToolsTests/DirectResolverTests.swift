@@ -1,0 +1,68 @@
+import PatternCore
+import Testing
+
+@testable import DeepLinkTools
+
+/// The resolver's byte-level path against its general path: for every fixture manifest, lines
+/// of every shape built from the fixture's URLs and variants of them must give identical records.
+@Suite("Resolver: byte-level path = general path")
+struct DirectResolverTests {
+  /// Variants of a URL that tend to miss, hit other routes or carry extra parts.
+  static func variants(_ url: String) -> [String] {
+    var result = [url, url + "/zz", url + "#frag", url + "?x=1&y=2", url.uppercased(), url + "/"]
+    if let slash = url.lastIndex(of: "/") { result.append(String(url[..<slash])) }
+    if let colon = url.firstIndex(of: ":") { result.append("other" + url[colon...]) }
+    result.append(url.replacingOccurrences(of: "1", with: "x"))
+    return result
+  }
+
+  /// The shapes a request line can take, plain and not.
+  /// (Shapes the byte-level path leaves to the parser only for every fifth URL: they cost
+  /// the general path twice.)
+  static func lines(_ url: String, _ index: Int) -> [String] {
+    let quoted = JSONWriter.write(.string(url))
+    let plain = [
+      #"{"url":\#(quoted),"id":\#(index)}"#, "\(quoted)\r",
+      #"  { "id" : "i\#(index)" , "url" : \#(quoted) }  "#, #"{"url":\#(quoted),"id":-0}"#,
+    ]
+    guard index % 5 == 0 else { return plain }
+    return plain + [
+      #"{"url":\#(quoted),"id":1.5}"#, #"{"url":\#(quoted),"id":007}"#,
+      #"{"url":\#(quoted),"url":"x://y"}"#, #"{"url":\#(quoted),"extra":1}"#,
+      #"{"url":\#(quoted),"id":null}"#, #"{"url":\#(quoted),}"#, #"{"url":\#(quoted)"#,
+    ]
+  }
+
+  @Test func everyFixtureLineGivesTheSameRecord() throws {
+    // Lines the byte-level path answered itself.
+    var compared = 0
+    var directResolvers = 0
+    for file in FixtureTests.files {
+      guard case .success(let tables) = ResolverSetup.load([file]) else { continue }
+      let manifest = try ManifestLoader.load(path: file)
+      let urls = Set((manifest.cases + manifest.tables.flatMap(\.cases)).map(\.url))
+      var resolver = Resolver(tables: tables)
+      // Other tables take the general path both times.
+      guard resolver.usesDirectPath else { continue }
+      directResolvers += 1
+      var output: [UInt8] = []
+      for (index, url) in urls.sorted().prefix(80).enumerated() {
+        for variant in Self.variants(url) {
+          for line in Self.lines(variant, index) {
+            let bytes = ArraySlice(Array(line.utf8))
+            let general = resolver.respond(to: bytes, number: index + 1)
+            output.removeAll(keepingCapacity: true)
+            guard resolver.respondDirectly(to: bytes, number: index + 1, into: &output) else {
+              continue
+            }
+            #expect(String(decoding: output, as: UTF8.self) == general, "\(file): \(line)")
+            compared += 1
+          }
+        }
+      }
+    }
+    // Most fixtures are deeper tables without declining handlers: the direct path is exercised.
+    #expect(directResolvers >= 10)
+    #expect(compared >= 10_000, "\(compared) lines compared")
+  }
+}
