@@ -4,10 +4,12 @@ import PatternCore
 /// graph runs. The resolver answers the usual lines for such tables straight from
 /// ``RouteTable/lookup(_:scheme:limits:into:)`` and writes the record as bytes; the output is the
 /// one ``Resolver/respond(to:number:)`` writes (checked by the resolver's differential test).
-public struct DirectTable: Sendable {
+public final class DirectTable: Sendable {
   let table: RouteTable
   let scheme: String
   let limits: URLLimits
+  let name: String
+  let patterns: [String]
   /// Per route: `"table":..,"dialect":..,"route":N,"pattern":..,"intent":..,"params":` as JSON.
   let matchedFields: [[UInt8]]
 
@@ -18,6 +20,8 @@ public struct DirectTable: Sendable {
     self.table = table
     self.scheme = scheme
     self.limits = limits
+    self.name = name
+    self.patterns = patterns
     matchedFields = zip(patterns, intents).enumerated().map { route, pair in
       var bytes: [UInt8] = []
       bytes += #""table":"#.utf8
@@ -30,6 +34,21 @@ public struct DirectTable: Sendable {
       JSONWriter.writeString(pair.1, into: &bytes)
       bytes += #","params":"#.utf8
       return bytes
+    }
+  }
+}
+
+extension DirectTable {
+  /// The nearest route after `lookup` found nothing, as the table's router reports it.
+  func nearestMiss(_ lookup: RouteLookup) -> NearestRoute? {
+    guard table.count > 0 else { return nil }
+    if lookup.schemeMismatch {
+      return NearestRoute(
+        table: name, route: 0, pattern: patterns[0],
+        reason: .schemeMismatch(found: lookup.foundScheme, expected: scheme))
+    }
+    return table.nearestMiss(of: lookup).map {
+      NearestRoute(table: name, route: $0.routeIndex, pattern: patterns[$0.routeIndex], reason: $0.reason)
     }
   }
 }
@@ -150,8 +169,6 @@ struct PlainRequest {
 /// The resolver's path for tables that are all ``DirectTable``s and plain requests.
 struct DirectResolver {
   let tables: [DirectTable]
-  /// The same tables, for the nearest route of a miss.
-  let set: TableSet
   var lookup = RouteLookup()
 
   /// Appends the record for a plain request whose URL matched a route or matched nothing;
@@ -162,6 +179,7 @@ struct DirectResolver {
     guard let request = PlainRequest.read(line) else { return false }
     let urlBytes = UnsafeBufferPointer(rebasing: line[request.url])
     let url = String(decoding: urlBytes, as: UTF8.self)
+    var nearest: NearestRoute?
     for direct in tables {
       let found: Int?
       do {
@@ -170,7 +188,15 @@ struct DirectResolver {
       } catch {
         return false
       }
-      guard let route = found else { continue }
+      guard let route = found else {
+        // As `TableSet.resolve`: the closest miss of all tables, the first on a tie.
+        if let candidate = direct.nearestMiss(lookup),
+          nearest == nil || candidate.reason.closeness > nearest!.reason.closeness
+        {
+          nearest = candidate
+        }
+        continue
+      }
       appendHead(number, request, line, urlBytes, to: &output)
       output += #","status":"matched","#.utf8
       output += direct.matchedFields[route]
@@ -179,7 +205,6 @@ struct DirectResolver {
       output.append(UInt8(ascii: "}"))
       return true
     }
-    guard case .unmatched(let nearest) = set.resolve(url) else { return false }
     appendHead(number, request, line, urlBytes, to: &output)
     output += #","status":"unmatched","nearest":"#.utf8
     if let nearest {

@@ -15,7 +15,7 @@ public struct Resolver {
     self.tables = tables
     let directTables = tables.tables.compactMap(\.direct)
     if !directTables.isEmpty, directTables.count == tables.tables.count {
-      direct = DirectResolver(tables: directTables, set: tables)
+      direct = DirectResolver(tables: directTables)
     }
   }
 

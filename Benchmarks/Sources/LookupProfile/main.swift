@@ -20,6 +20,32 @@ for (index, line) in lines.enumerated() {
   let filled = segments.map { $0.hasPrefix(":") ? "v\(index)" : $0 }
   urls.append("gh://" + ([String(parts[0])] + filled).joined(separator: "/") + (mode == "miss" ? "/zz" : ""))
 }
+if mode.hasPrefix("resolver") {
+  // The resolver in-process on the same routes: `resolver-hit` or `resolver-miss` lines.
+  let routes = lines.enumerated().map { index, line in
+    let parts = line.split(separator: " ")
+    return #"{"pattern": "\#(parts[0])\#(parts[1])", "intent": "r\#(index)"}"#
+  }
+  let manifest = #"{"name": "github", "dialect": "deeper", "scheme": "gh", "routes": [\#(routes.joined(separator: ","))]}"#
+  let tables = try TableLoader.load(
+    ManifestLoader.parse(Array(manifest.utf8), path: "<github>", readCases: false))
+  var resolver = Resolver(tables: tables)
+  let requests = urls.enumerated().map { index, url in
+    Array((mode == "resolver-miss" ? #""\#(url)/zz""# : #"{"url": "\#(url)", "id": \#(index)}"#).utf8)
+  }
+  var output: [UInt8] = []
+  var written = 0
+  let start = ContinuousClock.now
+  for index in 0..<count {
+    output.removeAll(keepingCapacity: true)
+    resolver.respond(to: requests[index % requests.count][...], number: index + 1, into: &output)
+    written += output.count
+  }
+  let elapsed = ContinuousClock.now - start
+  print(String(decoding: output, as: UTF8.self))
+  print("\(count) lines, \(written) bytes, \(elapsed / count) each")
+  exit(0)
+}
 let table = RouteTable(patterns: patterns)
 var lookup = RouteLookup()
 var found = 0

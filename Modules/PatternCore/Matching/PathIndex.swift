@@ -14,7 +14,10 @@
 /// Literal children are found through one open-addressing hash table over (node, folded text);
 /// a wildcard is an edge that takes one or more components, and nodes below a wildcard are
 /// memoized per position so wildcards never cost more than (nodes × components).
-struct PathIndex: Sendable {
+///
+/// A class, so that copying a ``RouteTable`` (routers hand out snapshots) is one reference,
+/// not thirty arrays; it is never changed after `init`.
+final class PathIndex: @unchecked Sendable {
   static let maximumExpansions = 64
   static let lineBits: Int32 = 6
 
@@ -69,7 +72,7 @@ struct PathIndex: Sendable {
   /// The capture types; a capture edge's kind is an index into this.
   var captureTypes: [ValueType] = []
 
-  mutating func kind(of type: ValueType) -> UInt8 {
+  func kind(of type: ValueType) -> UInt8 {
     if let index = captureTypes.firstIndex(of: type) { return UInt8(index) }
     captureTypes.append(type)
     return UInt8(captureTypes.count - 1)

@@ -16,6 +16,8 @@ public struct RouteLookup: Sendable {
   public internal(set) var routeIndex: Int?
   /// Whether the last lookup was given a scheme and the URL had another one (or none).
   public internal(set) var schemeMismatch = false
+  /// The URL's scheme, lower-cased ("" for a relative reference), when the scheme mismatched.
+  public internal(set) var foundScheme = ""
 
   /// Creates empty storage.
   public init() {}
@@ -46,6 +48,8 @@ extension RouteTable {
     try URLParser(limits: limits).scan(url, into: &lookup.layout)
     if let scheme, !Self.hasScheme(url, scheme, end: lookup.layout.schemeEnd) {
       lookup.schemeMismatch = true
+      let end = lookup.layout.schemeEnd
+      lookup.foundScheme = end < 0 ? "" : String(url.utf8.prefix(end))!.lowercased()
       return nil
     }
     guard lookup.layout.schemeEnd >= 0,
@@ -84,6 +88,12 @@ extension RouteTable {
         return true
       }
     }
+  }
+
+  /// The route that came closest to matching the URL of the last lookup, when it found none:
+  /// ``nearestMiss(_:)`` for that URL, without parsing it again.
+  public func nearestMiss(of lookup: RouteLookup) -> (routeIndex: Int, reason: MissReason)? {
+    nearestMiss(lookup.layout.routingInput(first: 0, firstIsHost: lookup.layout.hasHost))
   }
 
   /// The typed values the last successful ``lookup(_:into:)`` bound, exactly as
