@@ -108,9 +108,14 @@ struct DifferentialTests {
           let input = try ParsedURL(generator.url()).routingInput
           var best: (Int, MissReason)?
           for index in 0..<table.count {
-            if case .missed(let reason) = table.explain(routeAt: index, input),
-              best == nil || reason.closeness > best!.1.closeness
-            {
+            let verdict = table.explain(routeAt: index, input)
+            // The message-free closeness the search ranks by is the explained one.
+            if case .missed(let reason) = verdict {
+              #expect(table.closeness(routeAt: index, input) == reason.closeness)
+            } else {
+              #expect(table.closeness(routeAt: index, input) == nil)
+            }
+            if case .missed(let reason) = verdict, best == nil || reason.closeness > best!.1.closeness {
               best = (index, reason)
             }
           }

@@ -92,30 +92,34 @@ extension RouteTable {
     }
     groups.sort { $0.bound > $1.bound }
 
-    var best: (routeIndex: Int, reason: MissReason)?
+    // Closeness first (no messages); only the winner is explained in words.
+    var best: (routeIndex: Int, closeness: Int)?
     var explained = Set<Int>()
     func consider(_ route: Int) {
       guard explained.insert(route).inserted,
-        case .missed(let reason) = explain(routeAt: route, input)
+        let closeness = closeness(routeAt: route, input)
       else { return }
       if let current = best {
-        let closer = reason.closeness > current.reason.closeness
-        let earlierTie = reason.closeness == current.reason.closeness && route < current.routeIndex
+        let closer = closeness > current.closeness
+        let earlierTie = closeness == current.closeness && route < current.routeIndex
         guard closer || earlierTie else { return }
       }
-      best = (route, reason)
+      best = (route, closeness)
     }
     // Routes too branchy to expand are not in the trie: always explained.
     for route in index.fallbackRoutes { consider(Int(route)) }
     for group in groups {
-      if let best, group.bound < best.reason.closeness { break }
+      if let best, group.bound < best.closeness { break }
       for position in Int(group.start)..<Int(group.end) {
         let route = Int(index.subtreeKeys[position] >> PathIndex.lineBits)
         // At an equal bound only an earlier route can still win the tie.
-        if let best, group.bound == best.reason.closeness, route >= best.routeIndex { continue }
+        if let best, group.bound == best.closeness, route >= best.routeIndex { continue }
         consider(route)
       }
     }
-    return best
+    guard let best, case .missed(let reason) = explain(routeAt: best.routeIndex, input) else {
+      return nil
+    }
+    return (best.routeIndex, reason)
   }
 }

@@ -57,6 +57,37 @@ extension RouteTable {
     return .missed(pathReason(route, input, tracker))
   }
 
+  /// The closeness ``explain(routeAt:_:)`` would report for route `index`, without writing its
+  /// message; nil when the route matches.
+  func closeness(routeAt index: Int, _ input: RoutingInput) -> Int? {
+    let route = routes[index]
+    var tracker = FailureTracker()
+    let slots = withUnsafeMutablePointer(to: &tracker) {
+      matcher(route, input).runBacktracking(tracker: $0)
+    }
+    if slots != nil {
+      var captures = Captures()
+      let failures = QueryMatcher(
+        nodes: route.pattern.query, keysIgnoreCase: options.queryKeysIgnoreCase
+      ).bind(input.query, into: &captures)
+      if failures.isEmpty { return nil }
+      return (1 << 40) + route.pattern.query.count - failures.count
+    }
+    // As `pathReason`: the first consuming instruction that failed at the furthest point.
+    let instructions = route.program.instructions
+    if tracker.furthest < input.components.count {
+      for pc in tracker.failures {
+        switch instructions[pc] {
+        case .match: continue
+        case .literal: return tracker.rank + 0
+        case .capture: return tracker.rank + 2
+        default: return tracker.rank + 1
+        }
+      }
+    }
+    return tracker.rank + 1
+  }
+
   /// How many (instruction, component) states the matcher expands for route `index` on this
   /// input, and the most it could ever expand (instructions × (components + 1)). The search
   /// visits each state at most once, which is what keeps matching linear.
