@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Installs the system packages the project needs (libedit for the REPL), once.
+# Installs the system packages the project needs (libedit for the REPL), once, on Linux.
 set -euo pipefail
 
+# macOS ships libedit with the system: nothing to install.
+if [ "$(uname)" = "Darwin" ]; then
+  exit 0
+fi
 if [ -f /usr/include/editline/readline.h ] || [ -f /usr/include/histedit.h ]; then
   exit 0
 fi
