@@ -3,26 +3,7 @@ import PatternCore
 // The typed DSL of seeds 000/004. Routes and query parts are different types, so `&` and `&?`
 // exist only between query parts: `&` before `.?` does not compile.
 //
-// Precedence: Swift fixes `/` and `&` at MultiplicationPrecedence and `|` at AdditionPrecedence,
-// so `|` binds looser than `/`. The seed's `.profile | "user" / .userId` therefore means
-// `profile` or `user/:userId`; write `(.profile | "user") / .userId` for `(profile|user)/:userId`.
-// `.?` and `.??` bind looser than both: `.any / .profile .? .userId & .locale` is
-// `(.any / .profile) .? (.userId & .locale)`.
-
-precedencegroup DeepLinkQueryPrecedence {
-  associativity: left
-  lowerThan: AdditionPrecedence
-  higherThan: ComparisonPrecedence
-}
-
-/// `route /? part`: like `/`, with the part optional.
-infix operator /? : MultiplicationPrecedence
-/// `route .? query`: ends the path and starts the query.
-infix operator .? : DeepLinkQueryPrecedence
-/// `route .?? query`: like `.?`, with the first query part optional.
-infix operator .?? : DeepLinkQueryPrecedence
-/// `query &? part`: like `&`, with the part optional.
-infix operator &? : MultiplicationPrecedence
+// The operators and their precedence are declared once, in PatternCore (RouteOperators.swift).
 
 extension DeepLinkRoute {
   /// One or more components of anything (`*`).

@@ -94,9 +94,20 @@ public struct DeepLinkParams: Sendable, Hashable {
     captures[parameter.name]
   }
 
-  /// The integer bound to an `:int(...)` capture.
-  public func int(_ parameter: DeepLinkPatternParameter) -> Int64? {
+  /// The integer bound to an `:int(...)` capture; nil when absent, not an integer, or outside
+  /// `Int`'s range on a 32-bit platform (``int64(_:)`` has the full 64-bit value).
+  public func int(_ parameter: DeepLinkPatternParameter) -> Int? {
+    captures[parameter.name]?.intValue.flatMap { Int(exactly: $0) }
+  }
+
+  /// The 64-bit integer bound to an `:int(...)` capture.
+  public func int64(_ parameter: DeepLinkPatternParameter) -> Int64? {
     captures[parameter.name]?.intValue
+  }
+
+  /// The text bound to a capture (the same as the subscript).
+  public func string(_ parameter: DeepLinkPatternParameter) -> String? {
+    captures.text(parameter.name)
   }
 
   /// The number bound to a `:num(...)`/`:double(...)` (or `:int(...)`) capture.

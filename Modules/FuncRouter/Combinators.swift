@@ -5,24 +5,7 @@ import PatternCore
 // `.?` and `.??` bind loosest, so `any /> "profile" .? int("userId") & string("locale")` reads
 // as `(any /> "profile") .? (int("userId") & string("locale"))`.
 
-precedencegroup FuncQueryPrecedence {
-  associativity: left
-  lowerThan: AdditionPrecedence
-  higherThan: ComparisonPrecedence
-}
-
-/// `a /> b`: concatenation that keeps only the non-`Void` side's value.
-infix operator /> : MultiplicationPrecedence
-/// `a >/> b`: concatenation that keeps both values, flattened.
-infix operator >/> : MultiplicationPrecedence
-/// `a /? b`: `b` is optional.
-infix operator /? : MultiplicationPrecedence
-/// `route .? query`: the query items of a route.
-infix operator .? : FuncQueryPrecedence
-/// `route .?? query`: optional query items.
-infix operator .?? : FuncQueryPrecedence
-/// `query &? item`: an optional query item.
-infix operator &? : MultiplicationPrecedence
+// The operators and their precedence are declared once, in PatternCore (RouteOperators.swift).
 
 /// One component that is an integer.
 public let int = leaf(Int.self, .int)

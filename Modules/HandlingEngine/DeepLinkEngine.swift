@@ -9,16 +9,19 @@
 /// with or without a side effect, and ``resume(animated:)`` asks the handler that delayed it
 /// again. Handing a link to a handler already on the chain is reported as a `cycle` step instead
 /// of looping. All state is per engine; there is nothing global.
+///
+/// The engine opens links on the main actor, where handlers (screens) live. It can be created
+/// anywhere.
 public final class DeepLinkEngine<Intent> {
   /// Per-engine settings (the original's global flags).
   public struct Configuration {
     /// Called with each step as it happens (the original's global logger).
-    public var log: ((DeepLinkTraceStep) -> Void)?
+    public var log: (@MainActor (DeepLinkTraceStep) -> Void)?
     /// The longest pass-through chain followed before giving up.
     public var maxChainLength: Int
 
     /// Creates a configuration.
-    public init(log: ((DeepLinkTraceStep) -> Void)? = nil, maxChainLength: Int = 64) {
+    public init(log: (@MainActor (DeepLinkTraceStep) -> Void)? = nil, maxChainLength: Int = 64) {
       self.log = log
       self.maxChainLength = maxChainLength
     }
@@ -49,6 +52,7 @@ public final class DeepLinkEngine<Intent> {
   }
 
   /// Opens a link from the root handler.
+  @MainActor
   @discardableResult
   public func open(_ deeplink: DeepLink<Intent>, animated: Bool = true)
     -> DeepLinkHandlingResult<Intent>
@@ -58,6 +62,7 @@ public final class DeepLinkEngine<Intent> {
   }
 
   /// Asks the handler that delayed the pending link again; nil when nothing is pending.
+  @MainActor
   @discardableResult
   public func resume(animated: Bool = true) -> DeepLinkHandlingResult<Intent>? {
     guard let pending else { return nil }
@@ -67,6 +72,7 @@ public final class DeepLinkEngine<Intent> {
       animated: animated)
   }
 
+  @MainActor
   private func run(
     _ deeplink: DeepLink<Intent>, from start: AnyDeepLinkHandler<Intent>,
     chain startChain: [ObjectIdentifier], names startNames: [String], animated: Bool

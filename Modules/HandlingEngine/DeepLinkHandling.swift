@@ -32,6 +32,17 @@ extension DeepLinkHandling {
 }
 
 /// An object that opens deep links: a screen, a coordinator, the app's root.
+///
+/// Handlers live on the main actor, as screens do: a `UIViewController`, an `NSViewController` or
+/// an `@Observable` SwiftUI model conforms directly, under Swift 6's strict concurrency.
+///
+///     @MainActor final class ProfileScreen: DeepLinkHandler {
+///       var deeplinkHandling: DeepLinkHandling<Intent>?
+///       func open(deeplink: DeepLink<Intent>, animated: Bool) -> DeepLinkHandling<Intent> {
+///         .opened(deeplink) { animated in /* show the profile */ }
+///       }
+///     }
+@MainActor
 public protocol DeepLinkHandler: AnyObject {
   /// The app's intent type.
   associatedtype Intent
@@ -48,12 +59,17 @@ extension DeepLinkHandler {
 }
 
 /// A type-erased handler; subclass it or wrap a closure or another handler.
+///
+/// It can be made off the main actor (a router is often built before the first screen exists);
+/// it is only ever asked to open a link on the main actor.
+@MainActor
 open class AnyDeepLinkHandler<Intent>: DeepLinkHandler {
-  private let body: (DeepLink<Intent>, Bool) -> DeepLinkHandling<Intent>
-  private let wrapped: (any AnyObject)?
-  private let name: String?
-  private let readHandling: () -> DeepLinkHandling<Intent>?
-  private let writeHandling: (DeepLinkHandling<Intent>?) -> Void
+  // `nonisolated` (all Sendable) so the initializers can run off the main actor.
+  private nonisolated let body: @MainActor (DeepLink<Intent>, Bool) -> DeepLinkHandling<Intent>
+  private nonisolated let wrapped: ObjectIdentifier?
+  private nonisolated let name: String?
+  private nonisolated let readHandling: @MainActor () -> DeepLinkHandling<Intent>?
+  private nonisolated let writeHandling: @MainActor (DeepLinkHandling<Intent>?) -> Void
 
   /// The state of the last deep link this handler (or the one it wraps) saw.
   public var deeplinkHandling: DeepLinkHandling<Intent>? {
@@ -62,8 +78,9 @@ open class AnyDeepLinkHandler<Intent>: DeepLinkHandler {
   }
 
   /// Wraps a closure, named `name` in traces.
-  public init(
-    name: String? = nil, _ body: @escaping (DeepLink<Intent>, Bool) -> DeepLinkHandling<Intent>
+  public nonisolated init(
+    name: String? = nil,
+    _ body: @escaping @MainActor (DeepLink<Intent>, Bool) -> DeepLinkHandling<Intent>
   ) {
     let box = HandlingBox<Intent>()
     self.body = body
@@ -78,7 +95,7 @@ open class AnyDeepLinkHandler<Intent>: DeepLinkHandler {
     self.body = { [handler] deeplink, animated in
       handler.open(deeplink: deeplink, animated: animated)
     }
-    self.wrapped = handler
+    self.wrapped = ObjectIdentifier(handler)
     self.name = handler.deepLinkHandlerName
     self.readHandling = { [handler] in handler.deeplinkHandling }
     self.writeHandling = { [handler] in handler.deeplinkHandling = $0 }
@@ -102,9 +119,10 @@ open class AnyDeepLinkHandler<Intent>: DeepLinkHandler {
   }
 
   /// The identity used for cycle detection: the wrapped handler when there is one.
-  var identity: ObjectIdentifier { ObjectIdentifier(wrapped ?? self) }
+  var identity: ObjectIdentifier { wrapped ?? ObjectIdentifier(self) }
 }
 
-private final class HandlingBox<Intent> {
+/// The last handling of a closure handler; only read and written on the main actor.
+private final class HandlingBox<Intent>: @unchecked Sendable {
   var value: DeepLinkHandling<Intent>?
 }

@@ -15,7 +15,7 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
   public let remark: String?
 }
 
-extension Router {
+extension MappingInfoRouter {
   /// Every route and action, in registration order.
   public var catalog: [CatalogEntry] {
     entries.enumerated().map { index, entry in

@@ -28,8 +28,17 @@ public struct MappingParameters: Sendable, Hashable {
     return text
   }
 
-  /// A parameter as an integer (`[+-]?[0-9]+` within Int64).
-  public func int(_ name: String) throws(MappingParameterError) -> Int64 {
+  /// A parameter as an integer (`[+-]?[0-9]+` within `Int`'s range).
+  public func int(_ name: String) throws(MappingParameterError) -> Int {
+    let value = try int64(name)
+    guard let int = Int(exactly: value) else {
+      throw .wrongType(name: name, value: self[name] ?? "", expected: .int)
+    }
+    return int
+  }
+
+  /// A parameter as a 64-bit integer (`[+-]?[0-9]+` within Int64).
+  public func int64(_ name: String) throws(MappingParameterError) -> Int64 {
     try typed(name, .int).intValue!
   }
 

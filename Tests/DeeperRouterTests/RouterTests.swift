@@ -8,14 +8,14 @@ import Testing
 enum Intent: Equatable {
   case showProfile(userId: String)
   case follow(userId: String)
-  case page(Int64)
+  case page(Int)
 }
 
 extension DeepLinkPatternParameter {
   static let userId = DeepLinkPatternParameter("userId")
 }
 
-@Suite("Deeper Router (seed 000)")
+@MainActor @Suite("Deeper Router (seed 000)")
 struct RouterTests {
   @Test func seedExampleResolvesAnIntent() throws {
     let router = Router<Intent>(scheme: "myapp")
@@ -91,7 +91,7 @@ struct RouterTests {
   }
 }
 
-@Suite("Deeper Router open(url:) (seed 004)")
+@MainActor @Suite("Deeper Router open(url:) (seed 004)")
 struct RouterOpenTests {
   final class Root: DeepLinkHandler {
     var deeplinkHandling: DeepLinkHandling<Intent>?

@@ -53,7 +53,7 @@ final class AppRoot: DeepLinkHandler {
   }
 }
 
-@Suite("Seed 004 walkthrough (DocC article)")
+@MainActor @Suite("Seed 004 walkthrough (DocC article)")
 struct SeedWalkthroughTests {
   @Test func theArticleRunsAsWritten() throws {
     let root = AppRoot()

@@ -58,7 +58,7 @@ func link(_ intent: Intent) -> DeepLink<Intent> {
   DeepLink(url: URL(string: "myapp://x")!, intent: intent)
 }
 
-@Suite("Handling engine (seed 004)")
+@MainActor @Suite("Handling engine (seed 004)")
 struct DeepLinkEngineTests {
   @Test func passedThroughThenOpenedRunsTheSideEffect() {
     let root = AppRoot()

@@ -5,7 +5,7 @@ import Testing
 
 struct UserController: RouteTarget {
   let id: String
-  let age: Int64?
+  let age: Int?
 
   init(parameters: MappingParameters) throws {
     id = try parameters.string("id")

@@ -6,7 +6,7 @@ import PatternCore
 struct DeeperTable: LoadedTable {
   let name: String
   let dialect = "deeper"
-  let router: Router<String>
+  let router: DeepLinkRouter<String>
   let graph: HandlerGraph?
   let intents: [String]
   let routeRemarks: [String?]
@@ -19,7 +19,7 @@ struct DeeperTable: LoadedTable {
     graph = try spec.json["handlers"].map { json throws(Diagnostic) in
       try HandlerGraph(json, origin: spec.origin)
     }
-    router = Router<String>(scheme: scheme, rootDeepLinkHandler: graph?.root)
+    router = DeepLinkRouter<String>(scheme: scheme, rootDeepLinkHandler: graph?.root)
     intents = spec.routes.map(\.intent)
     patterns = spec.routes.map(\.pattern)
     routeRemarks = spec.routes.map(\.remark)
@@ -61,14 +61,26 @@ struct DeeperTable: LoadedTable {
   }
 
   func resolve(_ url: String) -> TableOutcome {
-    graph?.reset()
-    let opened = router.open(url)
-    switch opened.resolution {
-    case .matched(let match):
+    guard let graph else { return outcome(router.resolve(url), steps: nil) }
+    // Handlers run on the main actor, as in an app.
+    return MainActorBridge.run {
+      graph.reset()
+      let opened = router.open(url)
       var steps = opened.handling?.trace
-      if let graph, graph.wantsResume, let resumed = router.resumeDelayedDeepLink() {
+      if case .matched = opened.resolution, graph.wantsResume,
+        let resumed = router.resumeDelayedDeepLink()
+      {
         steps? += resumed.trace
       }
+      return outcome(opened.resolution, steps: steps)
+    }
+  }
+
+  private func outcome(_ resolution: DeepLinkResolution<String>, steps: [DeepLinkTraceStep]?)
+    -> TableOutcome
+  {
+    switch resolution {
+    case .matched(let match):
       return .matched(
         TableMatch(
           table: name, dialect: dialect, route: match.routeIndex, pattern: match.route.text,

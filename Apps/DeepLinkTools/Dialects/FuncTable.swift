@@ -6,13 +6,13 @@ import PatternCore
 struct FuncTable: LoadedTable {
   let name: String
   let dialect = "func"
-  let router: Router<String>
+  let router: DeeperFuncRouter<String>
   let scheme: String
 
   init(_ spec: TableSpec) throws(Diagnostic) {
     name = spec.name
     scheme = try TableLoader.singleScheme(spec)
-    router = Router<String>(scheme: scheme)
+    router = DeeperFuncRouter<String>(scheme: scheme)
     for (index, route) in spec.routes.enumerated() {
       do {
         try router.add(route.intent, format: route.pattern, declines: route.declines)

@@ -14,7 +14,10 @@ import PatternCore
 /// `{"delay": true}` (kept), `{"delay": true, "resume": ACTION}` (kept, then resumed at once: the
 /// handler answers ACTION the second time). `"*"` is the entry for intents without their own.
 /// A handler with no entry for an intent rejects it.
-final class HandlerGraph {
+///
+/// Handlers live on the main actor, so the graph's state (`wantsResume`, the handlers' last
+/// states) is only read and written there: by the handlers themselves and by ``reset()``.
+final class HandlerGraph: @unchecked Sendable {
   indirect enum Action {
     case open
     case reject(String?)
@@ -66,11 +69,13 @@ final class HandlerGraph {
   }
 
   /// Forgets every handler's last state, so one URL's handling does not leak into the next.
+  @MainActor
   func reset() {
     wantsResume = false
     for handler in handlers.values { handler.deeplinkHandling = nil }
   }
 
+  @MainActor
   private func answer(_ name: String, _ link: DeepLink<String>, _ animated: Bool)
     -> DeepLinkHandling<String>
   {
@@ -80,6 +85,7 @@ final class HandlerGraph {
     return perform(action, name, link, animated)
   }
 
+  @MainActor
   private func perform(
     _ action: Action, _ name: String, _ link: DeepLink<String>, _ animated: Bool
   ) -> DeepLinkHandling<String> {

@@ -7,7 +7,7 @@ import PatternCore
 struct MappingTable: LoadedTable {
   let name: String
   let dialect = "mapping"
-  let router: Router
+  let router: MappingInfoRouter
 
   init(_ spec: TableSpec) throws(Diagnostic) {
     name = spec.name
@@ -22,7 +22,7 @@ struct MappingTable: LoadedTable {
     }
     let infos = try Self.groups(spec)
     do {
-      router = try Router.load(scheme: scheme, mappingInfo: infos)
+      router = try MappingInfoRouter.load(scheme: scheme, mappingInfo: infos)
     } catch {
       var diagnostic = error.diagnostic
       diagnostic.origin = spec.origin + (diagnostic.origin.map { ", " + $0 } ?? "")

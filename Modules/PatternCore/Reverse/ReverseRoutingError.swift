@@ -10,6 +10,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
   case missingWildcard(pattern: String)
   /// A value names no capture of the pattern, or would not be bound back.
   case unusedValue(name: String, pattern: String)
+  /// No registered route can print what was asked for (`subject` says what that was).
+  case noRoute(subject: String, routes: Int)
 
   public var message: String {
     switch self {
@@ -20,6 +22,10 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
         : "`\(name)` = `\(value)` is not \(RouteTable.article(expected))"
     case .missingWildcard: "a wildcard `*` needs a value (one or more non-empty components)"
     case .unusedValue(let name, _): "`\(name)` would not be bound back by this pattern"
+    case .noRoute(let subject, let routes):
+      routes == 0
+        ? "no route is registered for \(subject)"
+        : "none of the \(routes) routes registered for \(subject) can print it"
     }
   }
 
@@ -28,11 +34,13 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
     case .missingValue(_, let pattern), .invalidValue(_, _, _, let pattern),
       .missingWildcard(let pattern), .unusedValue(_, let pattern):
       pattern
+    case .noRoute: ""
     }
   }
 
   public var diagnostic: Diagnostic {
-    Diagnostic(code: .invalidRequest, message: message, source: pattern)
+    if case .noRoute = self { return Diagnostic(code: .invalidRequest, message: message) }
+    return Diagnostic(code: .invalidRequest, message: message, source: pattern)
   }
 
   public var description: String { diagnostic.description }

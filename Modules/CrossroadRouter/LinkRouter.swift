@@ -2,7 +2,7 @@ import Foundation
 import PatternCore
 
 /// A router without a payload.
-public typealias DefaultRouter = Router<Void>
+public typealias DefaultRouter = LinkRouter<Void>
 
 /// Crossroad's router (seed 003): routes for one or more link sources, tried in registration
 /// order; a handler returning false (or throwing) passes the URL to the next matching route.
@@ -20,7 +20,7 @@ public typealias DefaultRouter = Router<Void>
 ///
 /// A router may be shared between threads: registration and the compiled table are guarded by a
 /// lock, and matching runs on a snapshot. Handlers run on the calling thread.
-public final class Router<UserInfo>: @unchecked Sendable {
+public final class LinkRouter<UserInfo>: @unchecked Sendable {
   /// A route handler: true when it handled the URL.
   public typealias Handler = (Context<UserInfo>) throws -> Bool
 
@@ -231,7 +231,7 @@ public final class Router<UserInfo>: @unchecked Sendable {
   }
 }
 
-extension Router where UserInfo == Void {
+extension LinkRouter where UserInfo == Void {
   /// Opens a URL: the first matching route whose handler returns true wins.
   @discardableResult
   public func openIfPossible(_ url: URL) -> Bool {
@@ -259,3 +259,7 @@ public enum CrossroadResolution<UserInfo> {
   /// The URL could not be parsed.
   case invalid(URLParseError)
 }
+
+/// Crossroad's name for ``LinkRouter``. In a file that imports another router module too, write
+/// `LinkRouter` (or ``DefaultRouter``): each module's `Router` is its own type.
+public typealias Router<UserInfo> = LinkRouter<UserInfo>

@@ -1,7 +1,7 @@
 import Foundation
 import PatternCore
 
-extension Router where Intent: Equatable {
+extension DeeperFuncRouter where Intent: Equatable {
   /// The URL of the first route able to print `intent`, or nil. Query items follow pattern
   /// order, absent optionals are left out, values are percent-encoded, and the URL resolves
   /// back to the same intent.
@@ -38,7 +38,7 @@ extension Router where Intent: Equatable {
   }
 }
 
-extension Router where Intent: Route {
+extension DeeperFuncRouter where Intent: Route {
   /// Registers a one-value constructor whose intents print back through `deconstruct`.
   public func add<A>(_ constructor: @escaping (A) -> Intent, route: TypedRoute<A>) {
     append(

@@ -19,7 +19,7 @@ import PatternCore
 ///
 /// A router may be shared between threads: registration and the compiled table are guarded by a
 /// lock, and matching runs on a snapshot.
-public final class Router<Intent>: @unchecked Sendable {
+public final class DeeperFuncRouter<Intent>: @unchecked Sendable {
   struct Entry {
     let text: String
     let pattern: RoutePattern
@@ -42,7 +42,6 @@ public final class Router<Intent>: @unchecked Sendable {
     set { lock.withLock { limitsValue = newValue } }
   }
   private let lock = NSLock()
-  private let engineLock = NSLock()
   private var limitsValue: URLLimits = .default
   private var entryList: [Entry] = []
   private var compiled: RouteTable?
@@ -68,6 +67,7 @@ public final class Router<Intent>: @unchecked Sendable {
   }
 
   /// Creates a router whose root handler is any ``HandlingEngine/DeepLinkHandler``.
+  @MainActor
   public convenience init<Root: DeepLinkHandler>(scheme: String, rootDeepLinkHandler: Root)
   where Root.Intent == Intent {
     // Typed as optional so this calls the designated init, not itself.
@@ -237,11 +237,13 @@ public final class Router<Intent>: @unchecked Sendable {
     return .unmatched(nearest: table.nearestMiss(input))
   }
 
-  /// Resolves a URL and hands the intent to the root handler.
+  /// Resolves a URL and hands the intent to the root handler (on the main actor, where
+  /// handlers live).
+  @MainActor
   @discardableResult
   public func open(url: URL, animated: Bool = true) -> Bool {
     guard let intent = intent(for: url) else { return false }
-    engineLock.withLock { _ = engine?.open(DeepLink(url: url, intent: intent), animated: animated) }
+    engine?.open(DeepLink(url: url, intent: intent), animated: animated)
     return true
   }
 }
@@ -262,3 +264,7 @@ public enum FuncResolution<Intent> {
     if case .matched(_, let intent, _) = self { intent } else { nil }
   }
 }
+
+/// DeeperFunc's name for ``DeeperFuncRouter``. In a file that imports another router module too,
+/// write `DeeperFuncRouter`: each module's `Router` is its own type.
+public typealias Router<Intent> = DeeperFuncRouter<Intent>

@@ -11,7 +11,7 @@ import PatternCore
 ///
 /// Literals compare case-insensitively. `Router.load(mappingInfo:)` makes a new router (the
 /// original loaded into a global one; this package has no global state).
-public final class Router: Sendable {
+public final class MappingInfoRouter: Sendable {
   /// One loaded map with where it came from.
   public struct Entry: Sendable {
     /// The group.
@@ -48,14 +48,14 @@ public final class Router: Sendable {
   /// - Throws: ``MappingLoadError`` for a malformed path or item, or a duplicate path.
   public static func load(
     scheme: String = "native", limits: URLLimits = .default, mappingInfo: MappingInfo...
-  ) throws(MappingLoadError) -> Router {
+  ) throws(MappingLoadError) -> MappingInfoRouter {
     try load(scheme: scheme, limits: limits, mappingInfo: mappingInfo)
   }
 
   /// Loads groups of maps into a new router.
   public static func load(
     scheme: String = "native", limits: URLLimits = .default, mappingInfo: [MappingInfo]
-  ) throws(MappingLoadError) -> Router {
+  ) throws(MappingLoadError) -> MappingInfoRouter {
     var entries: [Entry] = []
     var seen: [RoutePattern: String] = [:]
     for info in mappingInfo {
@@ -80,7 +80,7 @@ public final class Router: Sendable {
         entries.append(Entry(group: info.group, map: map, pattern: pattern))
       }
     }
-    return Router(scheme: scheme, entries: entries, limits: limits)
+    return MappingInfoRouter(scheme: scheme, entries: entries, limits: limits)
   }
 
   /// The path part of a pattern, with literals folded and names erased: two maps with the
@@ -173,7 +173,7 @@ public struct MappingMatch: Sendable {
   /// The registration index.
   public let routeIndex: Int
   /// The map and its group.
-  public let entry: Router.Entry
+  public let entry: MappingInfoRouter.Entry
   /// The typed parameters.
   public let parameters: MappingParameters
 }
@@ -208,3 +208,7 @@ public enum MappingOpenError: Error, Sendable, CustomStringConvertible {
     }
   }
 }
+
+/// The MappingInfo router's original name for ``MappingInfoRouter``. In a file that imports another
+/// router module too, write `MappingInfoRouter`: each module's `Router` is its own type.
+public typealias Router = MappingInfoRouter

@@ -1,0 +1,298 @@
+import Foundation
+import HandlingEngine
+import PatternCore
+
+/// Deeper's router: routes are tried in registration order and the first whose handler returns
+/// an intent wins; a handler returning nil passes the URL on. `Router<Intent>` is the same type.
+///
+///     let router = DeepLinkRouter<Intent>(scheme: "myapp")
+///     try router.add(routes: ["profile/:userId"]) { url, params in
+///       params[.userId].map(Intent.showProfile)
+///     }
+///     router.intent(for: URL(string: "myapp://profile/42")!)  // .showProfile("42")
+///
+/// Unlike the original, `add(routes:handler:)` throws a ``PatternSyntaxError`` for a malformed
+/// pattern instead of ignoring it.
+///
+/// A router may be shared between threads: registration and the compiled table are guarded by a
+/// lock, and matching runs on a snapshot. Route handlers run on the calling thread (or task, for
+/// `async` ones); ``open(url:animated:)`` and the root handler run on the main actor.
+public final class DeepLinkRouter<Intent>: @unchecked Sendable {
+  /// A route handler: the URL and its captures in, an intent (or nil to decline) out.
+  public typealias Handler = (URL, DeepLinkParams) -> Intent?
+  /// A route handler that may suspend (look something up) before answering.
+  public typealias AsyncHandler = (URL, DeepLinkParams) async -> Intent?
+
+  /// The scheme this router answers, lower-cased.
+  public let scheme: String
+  /// The handler every resolved deep link is given to.
+  public let rootDeepLinkHandler: AnyDeepLinkHandler<Intent>?
+  /// The engine that drives resolved links through the handlers (nil without a root handler).
+  public let engine: DeepLinkEngine<Intent>?
+  /// The outcome of the last ``open(url:animated:)``.
+  public var lastOpen: DeepLinkOpenResult<Intent>? { lock.withLock { lastOpenValue } }
+  /// The URL size limits.
+  public var limits: URLLimits {
+    get { lock.withLock { limitsValue } }
+    set { lock.withLock { limitsValue = newValue } }
+  }
+
+  enum Body {
+    case sync(Handler)
+    case async(AsyncHandler)
+  }
+  typealias Entry = (route: DeepLinkRoute, pattern: RoutePattern, handler: Body)
+  private let lock = NSLock()
+  private var routes: [Entry] = []
+  private var compiled: RouteTable?
+  private var lastOpenValue: DeepLinkOpenResult<Intent>?
+  private var limitsValue: URLLimits = .default
+
+  /// Creates a router for one custom scheme.
+  public init(scheme: String, rootDeepLinkHandler: AnyDeepLinkHandler<Intent>? = nil) {
+    self.scheme = scheme.lowercased()
+    self.rootDeepLinkHandler = rootDeepLinkHandler
+    self.engine = rootDeepLinkHandler.map { DeepLinkEngine(root: $0) }
+  }
+
+  /// Creates a router whose root handler is any ``DeepLinkHandler`` (an app delegate, say).
+  @MainActor
+  public convenience init<Root: DeepLinkHandler>(scheme: String, rootDeepLinkHandler: Root)
+  where Root.Intent == Intent {
+    // Typed as optional so this calls the designated init, not itself.
+    let root: AnyDeepLinkHandler<Intent>? = .erasing(rootDeepLinkHandler)
+    self.init(scheme: scheme, rootDeepLinkHandler: root)
+  }
+
+  /// Registers routes sharing one handler; earlier registrations have priority.
+  ///
+  ///     try router.add(routes: ["profile/:userId"]) { url, params in
+  ///       params[.userId].map(Intent.showProfile)
+  ///     }
+  ///
+  /// - Throws: ``PatternSyntaxError`` for the first malformed pattern; nothing is added then.
+  public func add(routes newRoutes: [DeepLinkRoute], handler: @escaping Handler)
+    throws(PatternSyntaxError)
+  {
+    try append(newRoutes, .sync(handler))
+  }
+
+  /// Registers routes whose handler may suspend before answering (say, to check that a profile
+  /// exists). They run only through the `async` entry points (``open(url:animated:)-(URL,_)``
+  /// with `await`, ``intent(for:)-(URL)`` with `await`); the synchronous ones pass them over.
+  /// - Throws: ``PatternSyntaxError`` for the first malformed pattern; nothing is added then.
+  public func add(routes newRoutes: [DeepLinkRoute], handler: @escaping AsyncHandler)
+    throws(PatternSyntaxError)
+  {
+    try append(newRoutes, .async(handler))
+  }
+
+  private func append(_ newRoutes: [DeepLinkRoute], _ body: Body) throws(PatternSyntaxError) {
+    var parsed: [Entry] = []
+    for route in newRoutes {
+      parsed.append((route, try route.pattern, body))
+    }
+    lock.withLock {
+      routes += parsed
+      compiled = nil
+    }
+  }
+
+  /// The registered routes, in priority order.
+  public var registeredRoutes: [DeepLinkRoute] { lock.withLock { routes.map(\.route) } }
+
+  /// The compiled table (built on first use after a change).
+  public var table: RouteTable { snapshot().table }
+
+  /// The routes and their compiled table, consistent with each other.
+  func snapshot() -> (routes: [Entry], table: RouteTable) {
+    lock.withLock {
+      if let compiled { return (routes, compiled) }
+      let table = RouteTable(patterns: routes.map(\.pattern))
+      compiled = table
+      return (routes, table)
+    }
+  }
+
+  /// Routes that can never win or look like mistakes. Handlers are closures, so every route is
+  /// assumed able to decline: a covered route is reported only when it is an exact duplicate.
+  public var warnings: [AnalysisWarning] {
+    RouteTableAnalysis.analyze(
+      snapshot().routes.map {
+        AnalyzedRoute(pattern: $0.pattern, text: $0.route.text, mayDecline: true)
+      })
+  }
+
+  /// The intent for a URL: the first matching route whose handler returns one.
+  public func intent(for url: URL) -> Intent? {
+    resolve(url.absoluteString).intent
+  }
+
+  /// The intent for a URL, running `async` route handlers too.
+  public func intent(for url: URL) async -> Intent? {
+    await resolveAsync(url.absoluteString).intent
+  }
+
+  /// Resolves a URL string and reports the winning route, or why nothing matched.
+  public func resolve(_ string: String) -> DeepLinkResolution<Intent> {
+    var declined: [Int] = []
+    let resolution = walk(string) { url, match, entry, params in
+      guard case .sync(let handler) = entry.handler,
+        let intent = handler(Self.foundationURL(url.string), params)
+      else {
+        declined.append(match.routeIndex)
+        return nil
+      }
+      return .matched(
+        DeepLinkMatch(
+          routeIndex: match.routeIndex, route: entry.route, params: params, intent: intent,
+          declined: declined, url: url))
+    }
+    return resolution.finished(declined: declined)
+  }
+
+  /// Resolves a parsed URL.
+  public func resolve(_ url: ParsedURL) -> DeepLinkResolution<Intent> {
+    resolve(url.string)
+  }
+
+  /// Resolves a URL string, running `async` route handlers too.
+  public func resolveAsync(_ string: String) async -> DeepLinkResolution<Intent> {
+    guard case .candidates(let url, let matches, let routes, let table) = prepare(string) else {
+      return prepare(string).finished(declined: [])
+    }
+    var declined: [Int] = []
+    let handlerURL = Self.foundationURL(url.string)
+    for match in matches {
+      let entry = routes[match.routeIndex]
+      let params = DeepLinkParams(match.captures)
+      let intent: Intent? =
+        switch entry.handler {
+        case .sync(let handler): handler(handlerURL, params)
+        case .async(let handler): await handler(handlerURL, params)
+        }
+      if let intent {
+        return .matched(
+          DeepLinkMatch(
+            routeIndex: match.routeIndex, route: entry.route, params: params, intent: intent,
+            declined: declined, url: url))
+      }
+      declined.append(match.routeIndex)
+    }
+    return Step.missed(url, table).finished(declined: declined)
+  }
+
+  /// Where a resolution stands before (or after) handlers run.
+  enum Step {
+    case done(DeepLinkResolution<Intent>)
+    case candidates(ParsedURL, [RouteMatch], [Entry], RouteTable)
+    case missed(ParsedURL, RouteTable)
+
+    func finished(declined: [Int]) -> DeepLinkResolution<Intent> {
+      switch self {
+      case .done(let resolution): return resolution
+      case .candidates(let url, _, _, let table), .missed(let url, let table):
+        let nearest: (Int, MissReason)?
+        if let first = declined.first {
+          nearest = (first, MissReason(message: "the handler declined", closeness: Int.max))
+        } else {
+          nearest = table.nearestMiss(url.routingInput)
+        }
+        return .unmatched(DeepLinkMiss(nearest: nearest, declined: declined, url: url))
+      }
+    }
+  }
+
+  private func prepare(_ string: String) -> Step {
+    let url: ParsedURL
+    do {
+      url = try URLParser(limits: limits).parse(string)
+    } catch {
+      return .done(.invalid(error))
+    }
+    let (routes, table) = snapshot()
+    guard url.scheme == scheme else {
+      let reason = MissReason.schemeMismatch(found: url.scheme, expected: scheme)
+      return .done(
+        .unmatched(
+          DeepLinkMiss(nearest: routes.isEmpty ? nil : (0, reason), declined: [], url: url)))
+    }
+    return .candidates(url, Array(table.matches(url.routingInput)), routes, table)
+  }
+
+  /// Runs `body` on each matching route in order until it returns a resolution.
+  private func walk(
+    _ string: String,
+    _ body: (ParsedURL, RouteMatch, Entry, DeepLinkParams) -> DeepLinkResolution<Intent>?
+  ) -> Step {
+    guard case .candidates(let url, let matches, let routes, let table) = prepare(string) else {
+      return prepare(string)
+    }
+    for match in matches {
+      if let done = body(url, match, routes[match.routeIndex], DeepLinkParams(match.captures)) {
+        return .done(done)
+      }
+    }
+    return .missed(url, table)
+  }
+
+  /// Resolves a URL and hands the deep link to the root handler.
+  /// - Returns: whether a route matched and produced an intent; the handling outcome is in
+  ///   ``lastOpen``.
+  @MainActor
+  @discardableResult
+  public func open(url: URL, animated: Bool = true) -> Bool {
+    open(url.absoluteString, animated: animated).resolution.intent != nil
+  }
+
+  /// Resolves a URL, running `async` route handlers too, and hands the deep link to the root
+  /// handler.
+  @MainActor
+  @discardableResult
+  public func open(url: URL, animated: Bool = true) async -> Bool {
+    let resolution = await resolveAsync(url.absoluteString)
+    return hand(resolution, animated: animated).resolution.intent != nil
+  }
+
+  /// Resolves a URL string and hands the deep link to the root handler.
+  @MainActor
+  @discardableResult
+  public func open(_ string: String, animated: Bool = true) -> DeepLinkOpenResult<Intent> {
+    hand(resolve(string), animated: animated)
+  }
+
+  @MainActor
+  private func hand(_ resolution: DeepLinkResolution<Intent>, animated: Bool)
+    -> DeepLinkOpenResult<Intent>
+  {
+    var handling: DeepLinkHandlingResult<Intent>?
+    if case .matched(let match) = resolution, let engine {
+      handling = engine.open(
+        DeepLink(url: Self.foundationURL(match.url.string), intent: match.intent),
+        animated: animated)
+    }
+    let result = DeepLinkOpenResult(resolution: resolution, handling: handling)
+    lock.withLock { lastOpenValue = result }
+    return result
+  }
+
+  /// Resumes the deep link a handler delayed, if one is waiting.
+  @MainActor
+  @discardableResult
+  public func resumeDelayedDeepLink(animated: Bool = true) -> DeepLinkHandlingResult<Intent>? {
+    engine?.resume(animated: animated)
+  }
+
+  /// Foundation's URL for the handler. Our parser accepts a few strings Foundation refuses
+  /// (raw non-ASCII, `|`); those are handed over percent-encoded.
+  static func foundationURL(_ string: String) -> URL {
+    if let url = URL(string: string) { return url }
+    let encoded = string.addingPercentEncoding(
+      withAllowedCharacters: .urlFragmentAllowed.union(["#", "%"]))
+    return encoded.flatMap { URL(string: $0) } ?? URL(fileURLWithPath: "/")
+  }
+}
+
+/// Deeper's name for ``DeepLinkRouter``. In a file that imports another router module too, write
+/// `DeepLinkRouter`: each module's `Router` is its own type.
+public typealias Router<Intent> = DeepLinkRouter<Intent>
