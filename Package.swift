@@ -92,6 +92,14 @@ let package = Package(
       swiftSettings: [
         .unsafeFlags(["-Xfrontend", "-warn-long-expression-type-checking=200"])
       ]),
+    // What an app writes: main-actor handlers, async handlers, every module in one file.
+    .testTarget(
+      name: "AppAdoptionTests",
+      dependencies: [
+        "PatternCore", "DeeperRouter", "FuncRouter", "MappingRouter", "CrossroadRouter",
+        "HandlingEngine",
+      ],
+      path: "Tests/AppAdoptionTests", swiftSettings: [.swiftLanguageMode(.v6)]),
     .testTarget(
       name: "DeepLinkToolsTests",
       dependencies: [

@@ -23,6 +23,13 @@ public typealias DefaultRouter = LinkRouter<Void>
 public final class LinkRouter<UserInfo>: @unchecked Sendable {
   /// A route handler: true when it handled the URL.
   public typealias Handler = (Context<UserInfo>) throws -> Bool
+  /// A route handler that may suspend (load data, ask a service) before answering.
+  public typealias AsyncHandler = (Context<UserInfo>) async throws -> Bool
+
+  enum Body {
+    case sync(Handler)
+    case async(AsyncHandler)
+  }
 
   /// One registered route.
   public struct Route {
@@ -32,7 +39,7 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
     public let source: LinkSource?
     /// Its AST.
     public let pattern: RoutePattern
-    let handler: Handler
+    let handler: Body
   }
 
   /// The sources as given.
@@ -85,6 +92,17 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
   /// Registers routes; all or nothing.
   /// - Throws: ``CrossroadError``.
   public func register(routes newRoutes: [(String, Handler)]) throws(CrossroadError) {
+    try register(newRoutes.map { ($0.0, Body.sync($0.1)) })
+  }
+
+  /// Registers routes whose handlers may suspend; they run through the `async` entry points
+  /// (`await router.openIfPossible(url)`), and the synchronous ones pass them over.
+  /// - Throws: ``CrossroadError``.
+  public func register(routes newRoutes: [(String, AsyncHandler)]) throws(CrossroadError) {
+    try register(newRoutes.map { ($0.0, Body.async($0.1)) })
+  }
+
+  private func register(_ newRoutes: [(String, Body)]) throws(CrossroadError) {
     let sources = try sources()
     var added: [Route] = []
     let routes = self.routes
@@ -154,6 +172,10 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
 
   /// Resolves a URL string, running handlers in order until one accepts.
   public func resolve(_ string: String, userInfo: UserInfo) -> CrossroadResolution<UserInfo> {
+    resolveNow(string, userInfo: userInfo)
+  }
+
+  private func resolveNow(_ string: String, userInfo: UserInfo) -> CrossroadResolution<UserInfo> {
     let url: ParsedURL
     let source: LinkSource
     switch Result(catching: { () throws(AcceptFailure) in try accept(string) }) {
@@ -177,11 +199,53 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
       let context = Context(
         url: foundationURL, urlString: string, userInfo: userInfo, arguments: match.captures,
         queryItems: url.query)
-      if (try? routes[match.routeIndex].handler(context)) == true {
+      if case .sync(let handler) = routes[match.routeIndex].handler,
+        (try? handler(context)) == true
+      {
         return .matched(routeIndex: match.routeIndex, context: context, declined: declined)
       }
       declined.append(match.routeIndex)
     }
+    return unmatched(url, source, routes, table, declined: declined)
+  }
+
+  /// Resolves a URL string, running handlers (`async` ones too) in order until one accepts.
+  public func resolve(_ string: String, userInfo: UserInfo) async -> CrossroadResolution<UserInfo> {
+    guard case .success(let (url, source)) = Result(catching: { () throws(AcceptFailure) in try accept(string) })
+    else {
+      return resolveNow(string, userInfo: userInfo)  // an invalid URL or no source: no handler runs
+    }
+    var declined: [Int] = []
+    let foundationURL = URL(string: string) ?? URL(fileURLWithPath: "/")
+    let (routes, table) = snapshot()
+    for match in candidates(url, source, routes, table) {
+      let context = Context(
+        url: foundationURL, urlString: string, userInfo: userInfo, arguments: match.captures,
+        queryItems: url.query)
+      let accepted: Bool? =
+        switch routes[match.routeIndex].handler {
+        case .sync(let handler): try? handler(context)
+        case .async(let handler): try? await handler(context)
+        }
+      if accepted == true {
+        return .matched(routeIndex: match.routeIndex, context: context, declined: declined)
+      }
+      declined.append(match.routeIndex)
+    }
+    return unmatched(url, source, routes, table, declined: declined)
+  }
+
+  /// Opens a URL with a payload, running `async` handlers too.
+  @discardableResult
+  public func openIfPossible(_ url: URL, userInfo: UserInfo) async -> Bool {
+    if case .matched = await resolve(url.absoluteString, userInfo: userInfo) { return true }
+    return false
+  }
+
+  private func unmatched(
+    _ url: ParsedURL, _ source: LinkSource, _ routes: [Route], _ table: RouteTable,
+    declined: [Int]
+  ) -> CrossroadResolution<UserInfo> {
     if let first = declined.first {
       return .unmatched(
         nearest: (first, MissReason(message: "the handler declined", closeness: Int.max)),
@@ -238,11 +302,18 @@ extension LinkRouter where UserInfo == Void {
     openIfPossible(url, userInfo: ())
   }
 
-  /// The seed's spelling of ``openIfPossible(_:)``.
+  /// Opens a URL, running `async` handlers too.
   @discardableResult
-  public func openIfPossible(to url: URL) -> Bool {
-    openIfPossible(url, userInfo: ())
+  public func openIfPossible(_ url: URL) async -> Bool {
+    await openIfPossible(url, userInfo: ())
   }
+
+  /// The seed's spelling, for a URL that may be nil (`URL(string:)`): false for nil.
+  @discardableResult
+  public func openIfPossible(to url: URL?) -> Bool {
+    url.map { openIfPossible($0, userInfo: ()) } ?? false
+  }
+
 
   /// Resolves a URL string without a payload.
   public func resolve(_ string: String) -> CrossroadResolution<Void> {
