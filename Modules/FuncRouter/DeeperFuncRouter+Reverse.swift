@@ -5,24 +5,61 @@ extension DeeperFuncRouter where Intent: Equatable {
   /// The URL of the first route able to print `intent`, or nil. Query items follow pattern
   /// order, absent optionals are left out, values are percent-encoded, and the URL resolves
   /// back to the same intent.
-  public func url(for intent: Intent) -> URL? {
-    urlString(for: intent).flatMap { URL(string: $0) }
+  /// - Parameter wildcards: the components each `*` of the route stands for, in pattern order
+  ///   (an intent carries no value for a wildcard).
+  public func url(for intent: Intent, wildcards: [[String]] = []) -> URL? {
+    urlString(for: intent, wildcards: wildcards).flatMap { URL(string: $0) }
   }
 
-  /// The string form of ``url(for:)``.
-  public func urlString(for intent: Intent) -> String? {
+  /// The string form of ``url(for:wildcards:)``.
+  public func urlString(for intent: Intent, wildcards: [[String]] = []) -> String? {
+    try? printedURL(for: intent, wildcards: wildcards)
+  }
+
+  /// The URL for `intent`; says why when none can be printed.
+  ///
+  ///     try router.makeURL(for: .search)                        // a `*` route: throws
+  ///     try router.makeURL(for: .search, wildcards: [["a"]])    // myapp://a/search
+  ///
+  /// - Throws: ``ReverseRoutingError``: the reason of the first route registered for the
+  ///   intent's case (a wildcard with no value, a value that does not fit its type), or
+  ///   ``ReverseRoutingError/noRoute(subject:routes:)`` when no route builds this intent.
+  public func makeURL(for intent: Intent, wildcards: [[String]] = []) throws(ReverseRoutingError)
+    -> URL
+  {
+    let string = try printedURL(for: intent, wildcards: wildcards)
+    guard let url = URL(string: string) else {
+      throw .noRoute(subject: "`\(intent)` (the printed URL `\(string)` is not a URL)", routes: 1)
+    }
+    return url
+  }
+
+  private func printedURL(for intent: Intent, wildcards: [[String]]) throws(ReverseRoutingError)
+    -> String
+  {
+    var firstError: ReverseRoutingError?
+    var candidates = 0
     for entry in entries {
-      guard let values = entry.extract.map({ $0(intent) }) ?? Self.mirrorValues(intent, entry.leaves.count),
+      guard
+        let values = entry.extract.map({ $0(intent) })
+          ?? Self.mirrorValues(intent, entry.leaves.count),
         let values, entry.make(values) == intent
       else { continue }
+      candidates += 1
       var captures: [String: PatternValue] = [:]
-      guard zip(entry.leaves, values).allSatisfy({ $0.encode($1, into: &captures) }),
-        let url = try? URLPrinter.url(base: scheme, pattern: entry.pattern, values: captures),
-        resolve(url).intent == intent
-      else { continue }
-      return url
+      guard zip(entry.leaves, values).allSatisfy({ $0.encode($1, into: &captures) }) else {
+        continue
+      }
+      do {
+        let url = try URLPrinter.url(
+          base: scheme, pattern: entry.pattern, values: captures, wildcards: wildcards)
+        if resolve(url).intent == intent { return url }
+      } catch {
+        if firstError == nil { firstError = error }
+      }
     }
-    return nil
+    if let firstError { throw firstError }
+    throw .noRoute(subject: "`\(intent)`", routes: candidates)
   }
 
   /// An enum case's associated values, flattened: none, the one value, or a tuple's elements.

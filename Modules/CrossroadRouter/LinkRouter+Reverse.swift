@@ -1,0 +1,45 @@
+import Foundation
+
+// Reverse routing: a registered pattern plus values for its arguments prints a URL that this
+// router resolves back to the same route and values.
+
+extension LinkRouter {
+  /// The URL of a registered route, named by its pattern as registered, or nil.
+  ///
+  ///     router.url(for: "pokedex://pokemons/:pokedexID", arguments: ["pokedexID": 25])
+  ///     // pokedex://pokemons/25
+  ///
+  /// A pattern without a source (`/pokemons/:id`) prints with the router's first source.
+  public func url(
+    for pattern: String, arguments: [String: any CustomStringConvertible] = [:],
+    wildcards: [[String]] = []
+  ) -> URL? {
+    try? makeURL(for: pattern, arguments: arguments, wildcards: wildcards)
+  }
+
+  /// The URL of a registered route; says why when none can be printed.
+  /// - Parameter wildcards: the components each `*` stands for, in pattern order.
+  /// - Throws: ``ReverseRoutingError``: an argument with no value, a wildcard with no value, a
+  ///   value that does not fit its type, or no route registered with that pattern.
+  public func makeURL(
+    for pattern: String, arguments: [String: any CustomStringConvertible] = [:],
+    wildcards: [[String]] = []
+  ) throws(ReverseRoutingError) -> URL {
+    let routes = self.routes
+    guard let index = routes.firstIndex(where: { $0.text == pattern }) else {
+      throw .noRoute(subject: "the pattern `\(pattern)`", routes: 0)
+    }
+    let route = routes[index]
+    guard let source = route.source ?? (try? sources())?.first else {
+      throw .noRoute(subject: "the pattern `\(pattern)` (the router has no valid source)", routes: 1)
+    }
+    var values: [String: PatternValue] = [:]
+    for (name, value) in arguments { values[name] = .string(value.description) }
+    let string = try URLPrinter.url(
+      base: source.description, pattern: route.pattern, values: values, wildcards: wildcards)
+    guard let url = URL(string: string) else {
+      throw .noRoute(subject: "the pattern `\(pattern)` (`\(string)` is not a URL)", routes: 1)
+    }
+    return url
+  }
+}

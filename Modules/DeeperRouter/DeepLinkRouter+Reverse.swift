@@ -1,0 +1,75 @@
+import Foundation
+
+// Reverse routing: a route plus values for its captures prints a URL. Deeper's handlers are
+// closures, so a route cannot be found from an intent alone; the caller names the values, and
+// the router finds the first route that prints with them and whose handler gives the intent back.
+
+extension DeepLinkRouter {
+  /// The values of captures, by parameter: `[.userId: "42", .int("page"): 2]`.
+  public typealias ParameterValues = [DeepLinkPatternParameter: any CustomStringConvertible]
+
+  /// The URL of the route at `index` (registration order) with these values, or nil.
+  ///
+  ///     router.url(forRouteAt: 0, params: [.userId: "42"])   // myapp://profile/42
+  public func url(
+    forRouteAt index: Int, params: ParameterValues, wildcards: [[String]] = []
+  ) -> URL? {
+    try? makeURL(forRouteAt: index, params: params, wildcards: wildcards)
+  }
+
+  /// The URL of the route at `index` with these values; says why when none can be printed.
+  /// - Parameter wildcards: the components each `*` stands for, in pattern order.
+  /// - Throws: ``ReverseRoutingError``: a capture with no value, a wildcard with no value, a
+  ///   value that does not fit its capture's type, or no route at `index`.
+  public func makeURL(
+    forRouteAt index: Int, params: ParameterValues, wildcards: [[String]] = []
+  ) throws(ReverseRoutingError) -> URL {
+    let routes = snapshot().routes
+    guard routes.indices.contains(index) else {
+      throw .noRoute(subject: "index \(index)", routes: routes.count)
+    }
+    return try Self.foundationURL(print(routes[index].pattern, params, wildcards))
+  }
+
+  private func print(_ pattern: RoutePattern, _ params: ParameterValues, _ wildcards: [[String]])
+    throws(ReverseRoutingError) -> String
+  {
+    var values: [String: PatternValue] = [:]
+    for (parameter, value) in params { values[parameter.name] = .string(value.description) }
+    return try URLPrinter.url(base: scheme, pattern: pattern, values: values, wildcards: wildcards)
+  }
+}
+
+extension DeepLinkRouter where Intent: Equatable {
+  /// The URL of the first route that prints with these values and whose handler turns that URL
+  /// back into `intent`, or nil.
+  ///
+  ///     router.url(for: .showProfile(userId: "42"), params: [.userId: "42"])
+  ///     // myapp://profile/42
+  public func url(for intent: Intent, params: ParameterValues, wildcards: [[String]] = []) -> URL? {
+    try? makeURL(for: intent, params: params, wildcards: wildcards)
+  }
+
+  /// The URL for `intent` and these values; says why when none can be printed.
+  /// - Throws: ``ReverseRoutingError``: the first route's reason when no route prints with these
+  ///   values, or ``ReverseRoutingError/noRoute(subject:routes:)`` when routes print but none of
+  ///   their handlers gives `intent` back.
+  public func makeURL(for intent: Intent, params: ParameterValues, wildcards: [[String]] = [])
+    throws(ReverseRoutingError) -> URL
+  {
+    let routes = snapshot().routes
+    var firstError: ReverseRoutingError?
+    var printed = false
+    for route in routes {
+      do {
+        let string = try print(route.pattern, params, wildcards)
+        printed = true
+        if resolve(string).intent == intent { return Self.foundationURL(string) }
+      } catch {
+        if firstError == nil { firstError = error }
+      }
+    }
+    if !printed, let firstError { throw firstError }
+    throw .noRoute(subject: "`\(intent)`", routes: routes.count)
+  }
+}
