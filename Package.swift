@@ -5,7 +5,10 @@ import PackageDescription
 // one test target per library in Tests/. Front-ends depend on PatternCore only.
 let package = Package(
   name: "DeepLinkRouting",
-  platforms: [.macOS(.v15)],
+  // The oldest systems the libraries run on: `NSLock.withLock` and the parameter-pack routes of
+  // FuncRouter (variadic generic types need the Swift 5.9 runtime) set the floor. Nothing above
+  // it is used; the DocC catalogs say which feature needs what.
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "PatternCore", targets: ["PatternCore"]),
     .library(name: "DeeperRouter", targets: ["DeeperRouter"]),
@@ -100,6 +103,11 @@ let package = Package(
         "HandlingEngine",
       ],
       path: "Tests/AppAdoptionTests", swiftSettings: [.swiftLanguageMode(.v6)]),
+    // The four original READMEs' snippets, pasted with the changes the migration articles list.
+    .testTarget(
+      name: "SeedSnippetTests",
+      dependencies: ["DeeperRouter", "FuncRouter", "MappingRouter", "CrossroadRouter"],
+      path: "Tests/SeedSnippetTests"),
     .testTarget(
       name: "DeepLinkToolsTests",
       dependencies: [

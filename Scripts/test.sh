@@ -15,6 +15,10 @@ if grep -q "to type-check (limit" "$log"; then
 fi
 swift test --skip-build
 Scripts/check-dsl-misuse.sh
+# Every Swift block of the README and DocC articles builds and runs (Examples/, by path).
+Scripts/check-docs.sh
+# Every fixture is a valid manifest by Schemas/manifest.schema.json; a broken one is refused.
+Scripts/check-schema.sh
 Scripts/e2e.sh
 Scripts/repl-tmux.sh
 # Routers and tables shared between tasks, under the thread sanitizer (own build folder).

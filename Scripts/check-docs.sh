@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Docs that compile: every ```swift block of README.md and of the DocC articles must be, byte for
+# byte, a `// snippet` ... `// end snippet` region of a program under Examples/Sources, and every
+# such program must build (as an app would, depending on this package by path) and run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python3 - <<'PY'
+import glob, re, sys
+regions = {}
+for path in sorted(glob.glob("Examples/Sources/*/*.swift")):
+    text = open(path, encoding="utf-8").read()
+    for m in re.finditer(r"^// snippet\n(.*?)^// end snippet\n", text, re.S | re.M):
+        regions.setdefault(m.group(1), []).append(path)
+docs = ["README.md"] + sorted(glob.glob("Modules/*/*.docc/*.md") + glob.glob("Apps/*/*.docc/*.md"))
+used, failures, blocks = set(), 0, 0
+for doc in docs:
+    text = open(doc, encoding="utf-8").read()
+    for m in re.finditer(r"^```swift\n(.*?)^```\s*$", text, re.S | re.M):
+        blocks += 1
+        line = text[: m.start()].count("\n") + 1
+        if m.group(1) in regions:
+            used.add(m.group(1))
+        else:
+            failures += 1
+            print(f"{doc}:{line}: this Swift block is not a snippet of any Examples/Sources program "
+                  "(copy it there between `// snippet` and `// end snippet`, byte for byte)")
+for region, paths in regions.items():
+    if region not in used:
+        print(f"note: the snippet in {paths[0]} is not shown in any document")
+print(f"check-docs: {blocks} Swift blocks, {blocks - failures} match an example")
+sys.exit(1 if failures else 0)
+PY
+
+swift build --package-path Examples 2>&1 | tail -n 3
+for dir in Examples/Sources/*/; do
+  name="$(basename "$dir")"
+  Examples/.build/debug/"$name"
+done
