@@ -2,10 +2,10 @@
 """Writes Fixtures/shared/core.json: one route table in the four dialects and a URL corpus.
 
 No answers are written down: the conformance runner checks that every dialect answers each URL
-as the deeper table does. What the fixture states are the SPEC's deliberate differences: routes a
-dialect cannot express (§4.3: a mapping route starts with its group, a literal; §4.4: Crossroad
-patterns have no query) and URLs a dialect answers differently on purpose (§4.3: mapping
-literals ignore case; a mapping path match without its required items is `missing_params`).
+as the deeper table does. What the fixture states are the dialects' deliberate differences:
+routes a dialect cannot express (a mapping route starts with its group, a literal; Crossroad
+patterns have no query) and URLs a dialect answers differently on purpose (mapping literals
+ignore case; a mapping path match without its required items is `missing_params`).
 """
 import json, itertools
 
@@ -76,9 +76,9 @@ for base in bases:
 seen = set()
 urls = [u for u in urls if not (u in seen or seen.add(u))]
 
-differences = [{"dialect": "mapping", "url": u, "reason": "mapping literals compare case-insensitively (SPEC §4.3)"}
+differences = [{"dialect": "mapping", "url": u, "reason": "mapping literals, the group included, compare case-insensitively"}
                for u in case_variants]
-differences += [{"dialect": "mapping", "url": u, "reason": "the path matches but the required `q` is missing: mapping reports missing_params (SPEC §4.3)"}
+differences += [{"dialect": "mapping", "url": u, "reason": "the path matches but the required `q` is missing: mapping reports missing_params, not a miss"}
                 for u in ["myapp://search", "myapp://search?page=2", "myapp://search?Q=x"]]
 inexpressible = [
     {"dialect": "mapping", "intent": "help", "reason": "a mapping route starts with its group, a literal; `*/help` starts with a wildcard"},
