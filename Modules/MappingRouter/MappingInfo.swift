@@ -34,7 +34,7 @@ public struct Map: Sendable {
   public let targetName: String
   /// The catalog description.
   public let remark: String?
-  let perform: (@Sendable (MappingParameters) throws -> MappingOutcome)?
+  let perform: (@MainActor @Sendable (MappingParameters) throws -> MappingOutcome)?
 
   /// A route: opening it constructs `target` from the parameters.
   public static func route<Target: RouteTarget>(
@@ -67,19 +67,27 @@ public struct Map: Sendable {
 }
 
 /// A screen or object a route constructs from the matched parameters.
-public protocol RouteTarget: Sendable {
+///
+/// Targets are made on the main actor, so a view controller (or a SwiftUI model) conforms as it is:
+///
+///     final class UserController: UIViewController, RouteTarget {
+///       init(parameters: MappingParameters) throws { ... }
+///     }
+@MainActor
+public protocol RouteTarget {
   /// Builds the target; throw when the parameters do not fit.
   init(parameters: MappingParameters) throws
 }
 
-/// Something an action map performs (log out, send a message).
+/// Something an action map performs (log out, send a message), on the main actor.
+@MainActor
 public protocol ActionTarget {
   /// Performs the action; throw when it fails.
   static func perform(with parameters: MappingParameters) throws
 }
 
 /// What opening a map did.
-public enum MappingOutcome: Sendable {
+public enum MappingOutcome {
   /// A route constructed its target.
   case made(any RouteTarget)
   /// An action ran.

@@ -134,7 +134,9 @@ public final class MappingInfoRouter: Sendable {
     return .unmatched(nearest: table.nearestMiss(input))
   }
 
-  /// Resolves a URL and opens its map: constructs the route's target or runs the action.
+  /// Resolves a URL and opens its map: constructs the route's target or runs the action, on the
+  /// main actor (targets are screens).
+  @MainActor
   public func open(_ string: String) -> MappingOpenResult {
     switch resolve(string) {
     case .invalid(let error):
@@ -178,8 +180,8 @@ public struct MappingMatch: Sendable {
   public let parameters: MappingParameters
 }
 
-/// What ``Router/open(_:)`` did.
-public enum MappingOpenResult: Sendable {
+/// What ``MappingInfoRouter/open(_:)`` did.
+public enum MappingOpenResult {
   /// A route's target was constructed.
   case route(any RouteTarget, Map)
   /// A map written as data matched; nothing was constructed.

@@ -29,7 +29,7 @@ struct AllUserController: RouteTarget {
   init(parameters: MappingParameters) throws { id = try parameters.int("id") }
 }
 
-@Suite("Every module in one file")
+@MainActor @Suite("Every module in one file")
 struct AllModulesTests {
   @Test func bothDSLsInOneFile() throws {
     let deeper = DeepLinkRouter<AllIntent>(scheme: "myapp")

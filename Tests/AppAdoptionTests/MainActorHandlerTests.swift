@@ -1,6 +1,7 @@
 import CrossroadRouter
 import DeeperRouter
 import Foundation
+import MappingRouter
 import Testing
 
 // A Swift 6 app's screens are main-actor types. These compile only if a `@MainActor` class can
@@ -137,4 +138,29 @@ actor PokedexStore {
 @MainActor
 final class PokedexScreen {
   var shown: [Int] = []
+}
+
+// A MappingInfo target that is a screen: a main-actor class with mutable state.
+final class UserViewController: RouteTarget {
+  let userId: Int
+  var title = ""
+  init(parameters: MappingParameters) throws {
+    userId = try parameters.int("id")
+    title = "User \(userId)"
+  }
+}
+
+@MainActor
+@Suite("Main-actor MappingInfo targets")
+struct MainActorTargetTests {
+  @Test func aScreenClassIsMadeFromTheParameters() throws {
+    let router = try MappingInfoRouter.load(
+      mappingInfo: MappingInfo(
+        group: "user", maps: [.route("/info?{*id/uid}", target: UserViewController.self)]))
+    guard case .route(let target, _) = router.open("native://user/info?uid=9") else {
+      Issue.record("expected the user screen")
+      return
+    }
+    #expect((target as? UserViewController)?.title == "User 9")
+  }
 }

@@ -21,7 +21,7 @@ struct UserActions: ActionTarget {
 }
 
 /// Seed 002, example by example.
-@Suite("MappingRouter (seed 002)")
+@MainActor @Suite("MappingRouter (seed 002)")
 struct MappingRouterTests {
   func router(_ path: String) throws(MappingLoadError) -> Router {
     try Router.load(

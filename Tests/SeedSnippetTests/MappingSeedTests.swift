@@ -17,7 +17,7 @@ struct ChatActions: ActionTarget {
   static func perform(with parameters: MappingParameters) throws {}
 }
 
-@Suite("MappingInfo's README snippets")
+@MainActor @Suite("MappingInfo's README snippets")
 struct MappingSeedTests {
   @Test func registerAndUse() throws {
     let userMapping = MappingInfo(group: "user", maps: [
@@ -87,7 +87,7 @@ struct MappingSeedTests {
   }
 }
 
-@Suite("MappingInfo: one path, one map")
+@MainActor @Suite("MappingInfo: one path, one map")
 struct MappingDuplicateTests {
   @Test func theREADMEsAlternativesForOnePathAreALoadError() {
     #expect(throws: MappingLoadError.self) {
