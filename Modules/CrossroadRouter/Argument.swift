@@ -1,7 +1,7 @@
 import Foundation
 import PatternCore
 
-/// A type that can be read from a path argument or a query parameter (seed 003).
+/// A type that can be read from a path argument or a query parameter.
 ///
 /// Int, Int64, Float, Double, Bool, String and URL conform; so does any String-backed enum that
 /// declares conformance (`enum PokemonType: String, Argument { case fire, water }`), and arrays

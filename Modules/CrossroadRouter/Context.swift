@@ -1,7 +1,7 @@
 import Foundation
 import PatternCore
 
-/// What a route handler sees (seed 003): the URL, its path arguments, its query parameters and
+/// What a route handler sees: the URL, its path arguments, its query parameters and
 /// the caller's `userInfo`.
 ///
 ///     ("pokedex://pokemons/:pokedexID", { context in
@@ -71,7 +71,7 @@ public struct Context<UserInfo> {
     queryParameter(named: key).flatMap(T.init(argument:))
   }
 
-  /// The seed's spelling of ``parameter(for:)``.
+  /// The original library's spelling of ``parameter(for:)``.
   public func parameters<T: Argument>(for key: String) -> T? {
     parameter(for: key)
   }

@@ -1,6 +1,6 @@
 import PatternCore
 
-/// Parses Crossroad patterns (seed 003): `pokedex://pokemons/:pokedexID` (one scheme),
+/// Parses Crossroad patterns: `pokedex://pokemons/:pokedexID` (one scheme),
 /// `https://example.com/pokemons/:id` (one universal link source), `/pokemons/:id` or
 /// `pokemons/:id` (every source). The path accepts Deeper's extensions (`*`, `(x)`, `(a|b)`,
 /// `:int(x)`). Query parameters are read from the ``Context``, so a pattern has no query.

@@ -4,7 +4,7 @@ import PatternCore
 /// A router without a payload.
 public typealias DefaultRouter = LinkRouter<Void>
 
-/// Crossroad's router (seed 003): routes for one or more link sources, tried in registration
+/// Crossroad's router: routes for one or more link sources, tried in registration
 /// order; a handler returning false (or throwing) passes the URL to the next matching route.
 ///
 ///     let router = DefaultRouter(scheme: "pokedex")
@@ -145,7 +145,7 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
     responds(to: url.absoluteString)
   }
 
-  /// The seed's spelling of ``responds(to:)-(URL)``.
+  /// The original library's spelling of ``responds(to:)-(URL)``.
   public func responds(_ url: URL) -> Bool {
     responds(to: url.absoluteString)
   }
@@ -164,7 +164,7 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
     return false
   }
 
-  /// The seed's spelling of ``openIfPossible(_:userInfo:)``.
+  /// The original library's spelling of ``openIfPossible(_:userInfo:)``.
   @discardableResult
   public func openIfPossible(to url: URL, userInfo: UserInfo) -> Bool {
     openIfPossible(url, userInfo: userInfo)
@@ -308,7 +308,7 @@ extension LinkRouter where UserInfo == Void {
     await openIfPossible(url, userInfo: ())
   }
 
-  /// The seed's spelling, for a URL that may be nil (`URL(string:)`): false for nil.
+  /// The original library's spelling, for a URL that may be nil (`URL(string:)`): false for nil.
   @discardableResult
   public func openIfPossible(to url: URL?) -> Bool {
     url.map { openIfPossible($0, userInfo: ()) } ?? false

@@ -1,6 +1,6 @@
 import PatternCore
 
-/// Parses Deeper's string syntax (SPEC §4.1) into the shared AST.
+/// Parses Deeper's string syntax into the shared AST.
 ///
 /// Grammar (bytes; offsets in errors are UTF-8 byte offsets):
 ///

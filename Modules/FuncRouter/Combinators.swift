@@ -56,12 +56,12 @@ public func /> (lhs: TypedRoute<Void>, rhs: TypedRoute<Void>) -> TypedRoute<Void
   lhs.followed(by: rhs)
 }
 
-/// `"profile" / string`: the seed's other spelling of `/>`.
+/// `"profile" / string`: the original's other spelling of `/>`.
 public func / <B>(lhs: TypedRoute<Void>, rhs: TypedRoute<B>) -> TypedRoute<B> {
   lhs.followed(by: rhs)
 }
 
-/// `string / "follow"`: the seed's other spelling of `/>`.
+/// `string / "follow"`: the original's other spelling of `/>`.
 public func / <each A>(lhs: TypedRoute<(repeat each A)>, rhs: TypedRoute<Void>)
   -> TypedRoute<(repeat each A)>
 {

@@ -85,7 +85,7 @@ extension DeeperFuncRouter where Intent: Route {
         extract: { intent in intent.deconstruct(constructor).map { [$0] } }))
   }
 
-  /// Registers a constructor whose intents print back through the seed's `deconstruct`.
+  /// Registers a constructor whose intents print back through the original's `deconstruct`.
   public func add<each T>(
     _ constructor: @escaping (repeat each T) -> Intent, route: TypedRoute<(repeat each T)>
   ) {

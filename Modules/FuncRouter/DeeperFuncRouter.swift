@@ -2,7 +2,7 @@ import Foundation
 import HandlingEngine
 import PatternCore
 
-/// DeeperFunc's router (seed 001): intent constructors registered with typed routes or format
+/// DeeperFunc's router: intent constructors registered with typed routes or format
 /// strings, and printed back to URLs.
 ///
 ///     enum Intent: Equatable { case showProfile(String), follow(String, locale: String?) }
@@ -15,7 +15,7 @@ import PatternCore
 ///
 /// Reverse routing needs no boilerplate: an `Equatable` intent is taken apart with `Mirror` and
 /// rebuilt through each route's constructor until one gives the same intent back. Intents that
-/// conform to the seed's ``Route`` protocol use their `deconstruct` instead.
+/// conform to the original's ``Route`` protocol use their `deconstruct` instead.
 ///
 /// A router may be shared between threads: registration and the compiled table are guarded by a
 /// lock, and matching runs on a snapshot.

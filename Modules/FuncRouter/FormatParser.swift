@@ -1,6 +1,6 @@
 import PatternCore
 
-/// Parses DeeperFunc format strings (SPEC §4.2) into the shared AST.
+/// Parses DeeperFunc format strings into the shared AST.
 ///
 ///     path   := ['/'] element ('/' element)*
 ///     element:= literal | ':int' | ':string' | ':double' | ':bool'     positional, named 0, 1, …

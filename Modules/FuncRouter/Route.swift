@@ -1,4 +1,4 @@
-/// The seed's protocol for intents that print back (reverse routing). Conforming is optional:
+/// The original library's protocol for intents that print back (reverse routing). Conforming is optional:
 /// an `Equatable` intent is deconstructed automatically (see ``Router/url(for:)``).
 ///
 ///     extension Intent: Route {

@@ -1,6 +1,6 @@
 import PatternCore
 
-/// A route whose value type the compiler knows (seed 001): `"profile" /> string` is a
+/// A route whose value type the compiler knows: `"profile" /> string` is a
 /// `TypedRoute<String>`, `int >/> string` a `TypedRoute<(Int, String)>`.
 ///
 /// The value type is a phantom: a route carries its shared AST and a flat list of *leaves*, one

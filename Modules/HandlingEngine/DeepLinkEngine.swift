@@ -1,4 +1,4 @@
-/// Drives a deep link through handlers (seed 004): the root handler first, then every handler a
+/// Drives a deep link through handlers: the root handler first, then every handler a
 /// `passedThrough` state hands it to, until one opens, rejects or delays it.
 ///
 ///     let engine = DeepLinkEngine(root: AnyDeepLinkHandler(appDelegate))

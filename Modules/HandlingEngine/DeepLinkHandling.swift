@@ -1,4 +1,4 @@
-/// What a handler did with a deep link (seed 004).
+/// What a handler did with a deep link.
 public enum DeepLinkHandling<Intent> {
   /// Handled; the optional side effect runs right after `open` returns.
   case opened(DeepLink<Intent>, ((Bool) -> Void)?)

@@ -1,6 +1,6 @@
 import PatternCore
 
-/// A group of maps (seed 002): every map's path is under the group's first component.
+/// A group of maps: every map's path is under the group's first component.
 ///
 ///     let userMapping = MappingInfo(group: "user", maps: [
 ///       .route("/info?{*id/userId/uid}", target: UserController.self, remark: "user info"),

@@ -1,6 +1,6 @@
 import PatternCore
 
-/// The MappingInfo router (seed 002): groups of maps compiled into one shared route table.
+/// The MappingInfo router: groups of maps compiled into one shared route table.
 ///
 ///     let router = try Router.load(mappingInfo: userMapping, chatMapping)
 ///     switch router.open("native://user/info?id=10086&name=PartyMan&age=18") {

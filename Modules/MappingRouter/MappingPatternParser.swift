@@ -1,6 +1,6 @@
 import PatternCore
 
-/// Parses a map's path (seed 002) into the shared AST: the group is the first component, the
+/// Parses a map's path into the shared AST: the group is the first component, the
 /// path may use Deeper's path syntax, and the query is `{...}` items joined by `&`.
 ///
 ///     path   := ['/'] [element ('/' element)*] ['?' item ('&' item)*]

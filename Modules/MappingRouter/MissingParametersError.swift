@@ -1,8 +1,8 @@
 import PatternCore
 
-/// A URL whose path matched a map but which lacks required query items (SPEC §4.3). The
+/// A URL whose path matched a map but which lacks required query items. The
 /// structured data says which alias groups are missing and which were required; `message` is
-/// the text of the SPEC, aliases and groups in declaration order:
+/// aliases and groups in declaration order:
 ///
 ///     Missing params: `name` or `nickname` and `age`,
 ///     Route { native://user/info?id=10086 },
@@ -21,7 +21,7 @@ public struct MissingParametersError: Error, Sendable, Hashable, CustomStringCon
   /// Every required item of the map, each as its aliases.
   public let required: [[String]]
 
-  /// The SPEC's message (the CLI and REPL prefix it with `❌ `).
+  /// The message (the CLI and REPL prefix it with `❌ `).
   public var message: String {
     func group(_ keys: [String]) -> String { keys.map { "`\($0)`" }.joined(separator: " or ") }
     return "Missing params: " + missing.map(group).joined(separator: " and ") + ",\n"

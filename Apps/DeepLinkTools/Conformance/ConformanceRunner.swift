@@ -1,6 +1,6 @@
 import PatternCore
 
-/// The logic of `deeplink-conformance` (SPEC §6): runs every fixture through the library API of
+/// The logic of `deeplink-conformance`: runs every fixture through the library API of
 /// its dialect and compares each case with its expectation.
 public struct ConformanceRunner {
   /// One checked case (or table, for `loadError` fixtures and unreadable files).

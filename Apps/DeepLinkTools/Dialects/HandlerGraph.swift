@@ -2,7 +2,7 @@ import DeeperRouter
 import HandlingEngine
 import PatternCore
 
-/// A handler graph written as data (SPEC §5 `handlers`), turned into real
+/// A handler graph written as data (a manifest's `handlers`), turned into real
 /// ``HandlingEngine/AnyDeepLinkHandler`` objects so the engine runs exactly as in an app.
 ///
 ///     "handlers": {

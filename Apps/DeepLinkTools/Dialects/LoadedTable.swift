@@ -99,7 +99,7 @@ public struct NearestRoute: Sendable {
   public var reason: MissReason
 }
 
-/// Several tables tried in order (SPEC §5): the first table that resolves the URL wins.
+/// Several tables tried in order: the first table that resolves the URL wins.
 public struct TableSet {
   /// The tables, in order.
   public var tables: [any LoadedTable]

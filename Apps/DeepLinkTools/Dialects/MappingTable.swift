@@ -3,7 +3,7 @@ import PatternCore
 
 /// A `mapping` table: `groups` of maps loaded through ``MappingRouter/Router``. The target name
 /// plays the part of the intent; a URL whose path matched but lacks required items resolves to a
-/// `missing_params` error with the SPEC's message.
+/// `missing_params` error with the missing-parameters message.
 struct MappingTable: LoadedTable {
   let name: String
   let dialect = "mapping"

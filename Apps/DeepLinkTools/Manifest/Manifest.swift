@@ -1,6 +1,6 @@
 import PatternCore
 
-/// A route table file (SPEC §5): one table, or `{"tables": [...]}`, each optionally with cases.
+/// A route table file: one table, or `{"tables": [...]}`, each optionally with cases.
 public struct Manifest: Sendable {
   /// Where the manifest was read from (for messages).
   public var path: String

@@ -1,9 +1,9 @@
 import PatternCore
 
-/// Reads manifests and fixtures (SPEC §5) into ``Manifest`` values, checking their shape.
+/// Reads manifests and fixtures into ``Manifest`` values, checking their shape.
 public enum ManifestLoader {
   /// Reads and checks a manifest file. Tools that only route (`readCases: false`) ignore
-  /// `cases`, as SPEC §5 says; the conformance runner reads and checks them.
+  /// `cases`; the conformance runner reads and checks them.
   /// - Throws: ``ManifestError`` saying where the JSON or its shape is wrong.
   public static func load(path: String, readCases: Bool = true) throws(ManifestError) -> Manifest {
     guard let bytes = FileIO.readFile(path) else {

@@ -1,4 +1,4 @@
-/// The table `deeplink-resolve` uses without `--routes`: the seeds' Twitter-like app.
+/// The table `deeplink-resolve` uses without `--routes`: a Twitter-like app (profiles, follows, retweets).
 public enum BuiltInExample {
   /// The manifest text.
   public static let manifest = """

@@ -1,6 +1,6 @@
 import PatternCore
 
-/// The logic of `deeplink-resolve` (SPEC §6): one JSON line in, exactly one JSON line out.
+/// The logic of `deeplink-resolve`: one JSON line in, exactly one JSON line out.
 ///
 /// A line is `{"url": "...", "id": any}` or a bare JSON string. Every line gets one record,
 /// whatever it holds: invalid JSON, invalid UTF-8, an empty line, a value of the wrong shape.
@@ -161,13 +161,13 @@ public struct Resolver {
     }
   }
 
-  /// The URL's fragment, reported but never matched (SPEC §2).
+  /// The URL's fragment, reported but never matched.
   static func fragment(_ url: String) -> String? {
     guard let hash = url.firstIndex(of: "#") else { return nil }
     return String(url[url.index(after: hash)...])
   }
 
-  /// Captures as a JSON object of typed values (SPEC §5).
+  /// Captures as a JSON object of typed values.
   public static func json(_ captures: Captures) -> JSONValue {
     .object(captures.entries.map { ($0.name, json($0.value)) })
   }

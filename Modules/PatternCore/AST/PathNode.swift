@@ -1,4 +1,4 @@
-/// One node of a path pattern (SPEC §3).
+/// One node of a path pattern.
 public indirect enum PathNode: Sendable, Hashable {
   /// One component equal to the text.
   case literal(String)

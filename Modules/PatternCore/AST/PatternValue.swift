@@ -6,7 +6,7 @@ public indirect enum PatternValue: Sendable, Hashable, CustomStringConvertible {
   case bool(Bool)
   case list([PatternValue])
 
-  /// Parses `text` as `type` with the exact rules of SPEC §3; nil when it does not parse.
+  /// Parses `text` as `type` with the exact value rules; nil when it does not parse.
   public init?(parsing text: Substring, as type: ValueType) {
     switch type {
     case .string: self = .string(String(text))
@@ -72,7 +72,7 @@ public indirect enum PatternValue: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// The exact text rules of SPEC §3, over bytes.
+/// The exact text rules of the value types, over bytes.
 enum ValueParsing {
   /// `[+-]?[0-9]+` within Int64.
   static func int(_ text: Substring) -> Int64? {

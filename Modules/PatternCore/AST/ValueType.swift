@@ -1,4 +1,4 @@
-/// The type a capture or query item must parse as (SPEC §3).
+/// The type a capture or query item must parse as.
 public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
   /// Any text.
   case string

@@ -7,7 +7,7 @@
 ///       profile/(info/:userId
 ///               ^ '(' opened here is never closed
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The stable SPEC error code.
+  /// The stable error code.
   public var code: ErrorCode
   /// One line saying what is wrong, without position.
   public var message: String

@@ -1,4 +1,4 @@
-/// The stable error codes of the SPEC (§5). Tools print them; fixtures assert them.
+/// The stable error codes. Tools print them; fixtures assert them.
 public enum ErrorCode: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   case invalidURL = "invalid_url"
   case invalidJSON = "invalid_json"

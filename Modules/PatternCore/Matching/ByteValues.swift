@@ -1,4 +1,4 @@
-/// The value rules of SPEC §3 (``ValueParsing``) checked directly on UTF-8 bytes, so the
+/// The value rules (``ValueParsing``) checked directly on UTF-8 bytes, so the
 /// compiled matcher can test a component's type without building a `String`.
 enum ByteValues {
   /// Whether `text` parses as `type`.

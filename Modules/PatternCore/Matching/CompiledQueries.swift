@@ -1,5 +1,5 @@
 /// Every route's query pattern as byte checks: whether the query items of a URL satisfy it
-/// (SPEC §3, order-free), without building strings. Binding the values is left to
+///, without building strings. Binding the values is left to
 /// ``QueryMatcher`` once the winner is known.
 struct CompiledQueries: Sendable {
   struct Item: Sendable {

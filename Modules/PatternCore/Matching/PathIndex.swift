@@ -5,7 +5,7 @@
 /// wildcards (an optional is "with body" then "without", a choice is its alternatives in order;
 /// at most ``maximumExpansions`` lines, beyond that the route is checked by its program). Each
 /// line ends in a terminal with the key `route << 6 | line`, so a smaller key is exactly the
-/// route the SPEC prefers (registration order), then the binding a backtracking matcher would
+/// route that must win (registration order), then the binding a backtracking matcher would
 /// choose (its preference order is the expansion order when there is no wildcard).
 ///
 /// Each node knows the smallest and largest key below it. The search visits children in order

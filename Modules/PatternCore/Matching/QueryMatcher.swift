@@ -1,4 +1,4 @@
-/// Order-free query matching (SPEC §3): an item takes the first value, in URL order, whose key
+/// Order-free query matching: an item takes the first value, in URL order, whose key
 /// is one of its keys and whose value parses as its type.
 struct QueryMatcher {
   let nodes: [QueryNode]

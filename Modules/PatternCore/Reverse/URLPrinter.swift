@@ -1,5 +1,5 @@
 /// Reverse routing: a pattern plus values for its captures prints a URL that parses back to the
-/// same values (SPEC §3).
+/// same values.
 ///
 ///     let pattern = RoutePattern(path: [.literal("profile"), .capture(name: "id", type: .int)])
 ///     try URLPrinter.url(base: "myapp", pattern: pattern, values: ["id": .int(42)])

@@ -1,4 +1,4 @@
-/// A URL split once into what routing needs (SPEC §2): scheme, host, decoded path components,
+/// A URL split once into what routing needs: scheme, host, decoded path components,
 /// the query as an ordered multimap, and the fragment.
 ///
 ///     let url = try ParsedURL("myapp://profile/42?tab=likes#top")
@@ -101,7 +101,7 @@ public struct RoutingInput: Sendable, Hashable {
   }
 }
 
-/// Size limits that keep parsing and matching bounded (SPEC §2).
+/// Size limits that keep parsing and matching bounded.
 public struct URLLimits: Sendable, Hashable {
   /// The longest URL accepted, in UTF-8 bytes.
   public var maxLength: Int

@@ -1,4 +1,4 @@
-/// Our RFC 3986 parser over UTF-8 bytes, with the component rules of SPEC §2.
+/// Our RFC 3986 parser over UTF-8 bytes, with the component rules of the URL model.
 ///
 /// It never uses Foundation: `scheme ":" ["//" authority] path ["?" query] ["#" fragment]`,
 /// empty components dropped, each component decoded once after splitting.
