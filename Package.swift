@@ -87,7 +87,8 @@ let package = Package(
     .testTarget(
       name: "MappingRouterTests", dependencies: ["MappingRouter", "PatternCore"],
       path: "Tests/MappingRouterTests"),
-    .testTarget(name: "PatternCoreTests", dependencies: ["PatternCore"], path: "Tests/PatternCoreTests"),
+    .testTarget(
+      name: "PatternCoreTests", dependencies: ["PatternCore"], path: "Tests/PatternCoreTests"),
     .testTarget(
       name: "DeeperRouterTests", dependencies: ["DeeperRouter", "PatternCore", "HandlingEngine"],
       path: "Tests/DeeperRouterTests",
@@ -132,8 +133,8 @@ if Context.environment["DEEPLINK_FUZZ"] == "1" {
   ]
   for (name, dependencies) in fuzzTargets {
     package.targets.append(
-      .executableTarget(name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/\(name)"))
+      .executableTarget(
+        name: name, dependencies: ["FuzzSupport"] + dependencies, path: "Fuzz/\(name)"))
     package.products.append(.executable(name: name, targets: [name]))
   }
 }
-

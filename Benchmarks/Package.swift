@@ -36,6 +36,6 @@ let package = Package(
       path: "Benchmarks/RouterBenchmarks",
       exclude: ["github-api-routes.txt"],
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
-    )
+    ),
   ]
 )

@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 Scripts/setup.sh
+# The house style: any swift-format warning fails the run.
+Scripts/format.sh --lint
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 swift build --build-tests 2>&1 | tee "$log"

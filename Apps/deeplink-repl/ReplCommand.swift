@@ -54,7 +54,8 @@ struct ReplCommand: ParsableCommand {
     let path = historyPath()
     dl_install()
     _ = dl_read_history(path)
-    FileHandleOutput.standardOutput("deeplink-repl: type a URL to resolve it, :help for commands, Ctrl-D to leave")
+    FileHandleOutput.standardOutput(
+      "deeplink-repl: type a URL to resolve it, :help for commands, Ctrl-D to leave")
     setList(DL_COMMANDS, session.commandNames)
     setList(DL_DIALECTS, ["deeper", "func", "mapping", "crossroad"])
     while true {
@@ -91,7 +92,8 @@ struct ReplCommand: ParsableCommand {
   private func setList(_ which: Int, _ items: [String]) {
     var pointers = items.map { strdup($0) }
     pointers.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+      buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count)
+      {
         dl_set_list(Int32(which), $0, Int32(items.count))
       }
     }

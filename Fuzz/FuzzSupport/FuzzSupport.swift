@@ -16,28 +16,33 @@ public enum FuzzSupport {
   /// URLs every parsed pattern is matched against.
   public static let urls: [RoutingInput] = [
     "myapp://profile/42", "myapp://a/b/c?x=1&y=true", "myapp://", "myapp://1/2.5/true/%2F",
-    "https://example.com/pokemons/25?type=fire", "myapp://" + Array(repeating: "a", count: 64).joined(separator: "/"),
+    "https://example.com/pokemons/25?type=fire",
+    "myapp://" + Array(repeating: "a", count: 64).joined(separator: "/"),
   ].compactMap { try? ParsedURL($0).routingInput }
 
   /// Compiles a pattern, matches it everywhere, explains the misses and analyzes it: none of
   /// this may trap, and a match must bind only names the pattern has.
   public static func exercise(_ pattern: RoutePattern) {
-    let table = RouteTable(patterns: [pattern, pattern], options: MatchOptions(literalsIgnoreCase: true))
+    let table = RouteTable(
+      patterns: [pattern, pattern], options: MatchOptions(literalsIgnoreCase: true))
     let names = Set(pattern.pathCaptureNames + pattern.queryItems.map(\.name))
     for input in urls {
       if let match = table.firstMatch(input) {
-        precondition(match.captures.names.allSatisfy(names.contains), "bound a name the pattern lacks")
+        precondition(
+          match.captures.names.allSatisfy(names.contains), "bound a name the pattern lacks")
       }
       _ = table.nearestMiss(input)
     }
-    _ = RouteTableAnalysis.analyze([AnalyzedRoute(pattern: pattern), AnalyzedRoute(pattern: pattern)])
+    _ = RouteTableAnalysis.analyze([
+      AnalyzedRoute(pattern: pattern), AnalyzedRoute(pattern: pattern),
+    ])
   }
 }
 
 /// libFuzzer's driver. SwiftPM links an executable through `<module>_main`, so each target
 /// defines that entry and hands control to the driver with its callback.
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func llvmFuzzerRunDriver(
   _ argc: UnsafeMutablePointer<CInt>,
   _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
   _ callback: @convention(c) (UnsafeRawPointer?, Int) -> CInt
@@ -50,5 +55,5 @@ public func runFuzzer(
 ) -> CInt {
   var count = argc
   var arguments = argv
-  return LLVMFuzzerRunDriver(&count, &arguments, callback)
+  return llvmFuzzerRunDriver(&count, &arguments, callback)
 }

@@ -10,7 +10,9 @@ public func fuzzCrossroad(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
   guard let parsed = try? CrossroadPatternParser().parse(text) else { return 0 }
   FuzzSupport.exercise(parsed.pattern)
   let router = DefaultRouter(accepting: ["pokedex", "https://example.com"])
-  if (try? router.register(routes: [(text, { context in (try? context.argument(named: "id", as: Int.self)) != nil })])) != nil {
+  if (try? router.register(routes: [
+    (text, { context in (try? context.argument(named: "id", as: Int.self)) != nil })
+  ])) != nil {
     _ = router.resolve("pokedex://pokemons/25?type=fire")
     _ = router.responds(to: "https://example.com/pokemons/1")
   }
@@ -18,6 +20,8 @@ public func fuzzCrossroad(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
 }
 
 @_cdecl("fuzz_crossroad_main")
-public func fuzzCrossroadMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+public func fuzzCrossroadMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
   runFuzzer(argc, argv, fuzzCrossroad)
 }

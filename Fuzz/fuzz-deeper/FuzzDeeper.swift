@@ -17,6 +17,8 @@ public func fuzzDeeper(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
 }
 
 @_cdecl("fuzz_deeper_main")
-public func fuzzDeeperMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+public func fuzzDeeperMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
   runFuzzer(argc, argv, fuzzDeeper)
 }

@@ -1,6 +1,6 @@
 import DeepLinkTools
-import PatternCore
 import FuzzSupport
+import PatternCore
 
 /// Manifests (JSON of any dialect): never traps; every table that loads resolves URLs and can be
 /// run as a fixture.
@@ -10,8 +10,13 @@ public func fuzzManifest(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
   guard let manifest = try? ManifestLoader.parse(FuzzSupport.bytes(data, count), path: "fuzz.json")
   else { return 0 }
   _ = ConformanceRunner().run(manifest: manifest)
-  if case .success(let tables) = Result(catching: { () throws(Diagnostic) in try TableLoader.load(manifest) }) {
-    for url in ["myapp://profile/42", "native://user/info?id=1", "pokedex://pokemons/1", "https://example.com/a"] {
+  if case .success(let tables) = Result(catching: { () throws(Diagnostic) in
+    try TableLoader.load(manifest)
+  }) {
+    for url in [
+      "myapp://profile/42", "native://user/info?id=1", "pokedex://pokemons/1",
+      "https://example.com/a",
+    ] {
       _ = tables.resolve(url)
     }
     _ = tables.printURL(intent: "showProfile", params: [("userId", .string("1"))], table: nil)
@@ -20,6 +25,8 @@ public func fuzzManifest(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
 }
 
 @_cdecl("fuzz_manifest_main")
-public func fuzzManifestMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+public func fuzzManifestMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
   runFuzzer(argc, argv, fuzzManifest)
 }

@@ -18,6 +18,8 @@ public func fuzzMapping(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
 }
 
 @_cdecl("fuzz_mapping_main")
-public func fuzzMappingMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+public func fuzzMappingMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
   runFuzzer(argc, argv, fuzzMapping)
 }

@@ -22,6 +22,8 @@ public func fuzzResolver(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
 }
 
 @_cdecl("fuzz_resolver_main")
-public func fuzzResolverMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+public func fuzzResolverMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
   runFuzzer(argc, argv, fuzzResolver)
 }

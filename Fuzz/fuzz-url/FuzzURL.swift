@@ -14,7 +14,9 @@ public func fuzzURL(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
     path: components.indices.map { .capture(name: "c\($0)", type: .string) })
   var values: [String: PatternValue] = [:]
   for (index, component) in components.enumerated() { values["c\(index)"] = .string(component) }
-  if !components.isEmpty, let printed = try? URLPrinter.url(base: "myapp", pattern: pattern, values: values) {
+  if !components.isEmpty,
+    let printed = try? URLPrinter.url(base: "myapp", pattern: pattern, values: values)
+  {
     let reparsed = try? ParsedURL(printed)
     precondition(reparsed?.components == components, "reverse routing did not round-trip")
   }
@@ -22,6 +24,8 @@ public func fuzzURL(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
 }
 
 @_cdecl("fuzz_url_main")
-public func fuzzURLMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+public func fuzzURLMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
+  -> CInt
+{
   runFuzzer(argc, argv, fuzzURL)
 }

@@ -24,7 +24,8 @@ extension String: Argument {
 
 extension Int: Argument {
   public init?(argument text: String) {
-    guard case .int(let value)? = PatternValue(parsing: text, as: .int), let int = Int(exactly: value)
+    guard case .int(let value)? = PatternValue(parsing: text, as: .int),
+      let int = Int(exactly: value)
     else { return nil }
     self = int
   }

@@ -42,7 +42,8 @@ public struct Context<UserInfo> {
 
   /// A path argument as `type`.
   /// - Throws: ``Error/keyNotFound(_:)`` or ``Error/couldNotParse(key:value:type:)``.
-  public func argument<T: Argument>(named key: String, as type: T.Type = T.self) throws(Error) -> T {
+  public func argument<T: Argument>(named key: String, as type: T.Type = T.self) throws(Error) -> T
+  {
     guard let text = arguments.text(key) else { throw .keyNotFound(key) }
     guard let value = T(argument: text) else {
       throw .couldNotParse(key: key, value: text, type: String(describing: T.self))

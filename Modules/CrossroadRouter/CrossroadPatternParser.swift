@@ -72,7 +72,8 @@ public struct CrossroadPatternParser: Sendable {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: ":") {
-        return index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
+        return index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
+          && bytes[index + 2] == UInt8(ascii: "/")
           ? index : nil
       }
       let isSchemeByte =

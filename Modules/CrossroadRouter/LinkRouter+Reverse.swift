@@ -31,7 +31,8 @@ extension LinkRouter {
     }
     let route = routes[index]
     guard let source = route.source ?? (try? sources())?.first else {
-      throw .noRoute(subject: "the pattern `\(pattern)` (the router has no valid source)", routes: 1)
+      throw .noRoute(
+        subject: "the pattern `\(pattern)` (the router has no valid source)", routes: 1)
     }
     var values: [String: PatternValue] = [:]
     for (name, value) in arguments { values[name] = .string(value.description) }

@@ -211,7 +211,10 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
 
   /// Resolves a URL string, running handlers (`async` ones too) in order until one accepts.
   public func resolve(_ string: String, userInfo: UserInfo) async -> CrossroadResolution<UserInfo> {
-    guard case .success(let (url, source)) = Result(catching: { () throws(AcceptFailure) in try accept(string) })
+    guard
+      case .success(let (url, source)) = Result(catching: { () throws(AcceptFailure) in
+        try accept(string)
+      })
     else {
       return resolveNow(string, userInfo: userInfo)  // an invalid URL or no source: no handler runs
     }
@@ -280,7 +283,8 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
   /// scheme, so they are tried first.
   public func source(accepting url: ParsedURL) -> LinkSource? {
     let sources = (try? sources()) ?? []
-    let ordered = sources.filter { if case .universalLink = $0 { true } else { false } }
+    let ordered =
+      sources.filter { if case .universalLink = $0 { true } else { false } }
       + sources.filter { if case .urlScheme = $0 { true } else { false } }
     return ordered.first { $0.accepts(url) }
   }
@@ -313,7 +317,6 @@ extension LinkRouter where UserInfo == Void {
   public func openIfPossible(to url: URL?) -> Bool {
     url.map { openIfPossible($0, userInfo: ()) } ?? false
   }
-
 
   /// Resolves a URL string without a payload.
   public func resolve(_ string: String) -> CrossroadResolution<Void> {

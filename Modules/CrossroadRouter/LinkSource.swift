@@ -19,7 +19,10 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
       let scheme = String(lower[..<range.lowerBound])
       let rest = String(text[range.upperBound...])
       guard scheme == "http" || scheme == "https" else {
-        throw .invalidSource(text, reason: "a universal link source is http(s)://host; a custom scheme is written without ://")
+        throw .invalidSource(
+          text,
+          reason:
+            "a universal link source is http(s)://host; a custom scheme is written without ://")
       }
       guard !rest.isEmpty else { throw .invalidSource(text, reason: "the source has no host") }
       var hostPart = Substring(rest)
@@ -54,7 +57,8 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
       throw .invalidSource(
         text,
         reason: "`\(lower)` is a well-known scheme, not a custom one"
-          + (lower.hasPrefix("http") ? "; use a universal link source such as https://example.com" : ""))
+          + (lower.hasPrefix("http")
+            ? "; use a universal link source such as https://example.com" : ""))
     }
     self = .urlScheme(lower)
   }

@@ -5,7 +5,8 @@ import PatternCore
 ///     router.add(routes: ["profile/:userId", "(user|u)/:int(id)"]) { url, params in ... }
 ///
 /// A malformed literal is not a crash: the error is kept and thrown by ``Router/add(routes:handler:)``.
-public struct DeepLinkRoute: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct DeepLinkRoute: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible
+{
   /// The pattern as written.
   public let text: String
   let parsed: Result<RoutePattern, PatternSyntaxError>

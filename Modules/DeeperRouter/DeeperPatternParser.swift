@@ -46,8 +46,6 @@ extension PatternScanner {
     return RoutePattern(path: path, query: query)
   }
 
-
-
   package mutating func parseQuery() throws(PatternSyntaxError) -> [QueryNode] {
     var nodes: [QueryNode] = []
     while true {

@@ -165,7 +165,9 @@ public final class DeeperFuncRouter<Intent>: @unchecked Sendable {
   }
 
   /// Builds intents from leaf values by casting each to its parameter's type, in order.
-  static func maker<each T>(_ constructor: @escaping (repeat each T) -> Intent) -> ([Any]) -> Intent? {
+  static func maker<each T>(_ constructor: @escaping (repeat each T) -> Intent) -> ([Any]) ->
+    Intent?
+  {
     { values in
       var index = 0
       var count = 0

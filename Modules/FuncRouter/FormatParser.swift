@@ -56,7 +56,8 @@ public struct FormatParser: Sendable {
     }
     if !scanner.atEnd { throw scanner.unexpected() }
     let pattern = RoutePattern(path: path, query: query)
-    return Parsed(pattern: pattern, leaves: Self.leaves(pattern), positions: scanner.positionalCount)
+    return Parsed(
+      pattern: pattern, leaves: Self.leaves(pattern), positions: scanner.positionalCount)
   }
 
   static func leaves(_ pattern: RoutePattern) -> [Leaf] {
@@ -101,7 +102,8 @@ extension PatternScanner {
         while true {
           if current == UInt8(ascii: "(") { throw error(.nestedQueryGroup) }
           if current == UInt8(ascii: "|") || current == UInt8(ascii: ")") {
-            throw error(items.isEmpty && current == UInt8(ascii: ")") ? .emptyGroup : .emptyAlternative,
+            throw error(
+              items.isEmpty && current == UInt8(ascii: ")") ? .emptyGroup : .emptyAlternative,
               at: items.isEmpty && current == UInt8(ascii: ")") ? open : nil)
           }
           if atEnd { throw error(.unclosedGroup, at: open) }

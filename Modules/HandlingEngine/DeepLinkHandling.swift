@@ -103,7 +103,9 @@ open class AnyDeepLinkHandler<Intent>: DeepLinkHandler {
 
   /// The handler itself when it already is an `AnyDeepLinkHandler` (so its identity is kept
   /// for cycle detection), otherwise a wrapper around it.
-  public static func erasing<Handler: DeepLinkHandler>(_ handler: Handler) -> AnyDeepLinkHandler<Intent>
+  public static func erasing<Handler: DeepLinkHandler>(_ handler: Handler) -> AnyDeepLinkHandler<
+    Intent
+  >
   where Handler.Intent == Intent {
     handler as? AnyDeepLinkHandler<Intent> ?? AnyDeepLinkHandler(handler)
   }

@@ -13,7 +13,8 @@ extension MappingInfoRouter {
     for target: Any.Type, parameters: [String: any CustomStringConvertible] = [:],
     wildcards: [[String]] = []
   ) -> URL? {
-    try? makeURL(forTargetNamed: String(describing: target), parameters: parameters, wildcards: wildcards)
+    try? makeURL(
+      forTargetNamed: String(describing: target), parameters: parameters, wildcards: wildcards)
   }
 
   /// The URL for a target, by name (maps written as data name their targets).

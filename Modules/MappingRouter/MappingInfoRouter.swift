@@ -73,7 +73,8 @@ public final class MappingInfoRouter: Sendable {
         let name = "`\(info.group)` map \(index) `\(map.path)`"
         if let first = seen[key] {
           throw .duplicatePath(
-            path: info.group + "/" + map.path.split(separator: "?", maxSplits: 1)[0]
+            path: info.group + "/"
+              + map.path.split(separator: "?", maxSplits: 1)[0]
               .trimmingPrefix("/"), first: first, second: name)
         }
         seen[key] = name

@@ -49,8 +49,9 @@ struct AllModulesTests {
     function.add(AllIntent.search, route: any /> "search")
     try function.add(AllIntent.follow, format: "user/:string/follow?(locale=:string)")
     #expect(function.intent(for: URL(string: "myapp://profile/42")!) == .showProfile("42"))
-    #expect(function.url(for: .follow("7", locale: "en"))?.absoluteString
-      == "myapp://user/7/follow?locale=en")
+    #expect(
+      function.url(for: .follow("7", locale: "en"))?.absoluteString
+        == "myapp://user/7/follow?locale=en")
 
     let crossroad = DefaultRouter(scheme: "pokedex")
     try crossroad.register(routes: [("pokedex://pokemons/:id", { _ in true })])
@@ -71,12 +72,16 @@ struct AllModulesTests {
 
   @Test func everyRouterPrintsURLsAndSaysWhyNot() throws {
     let deeper = DeepLinkRouter<AllIntent>(scheme: "myapp")
-    try deeper.add(routes: ["profile/:userId"]) { _, params in params[.userId].map(AllIntent.showProfile) }
+    try deeper.add(routes: ["profile/:userId"]) { _, params in
+      params[.userId].map(AllIntent.showProfile)
+    }
     try deeper.add(routes: ["*/search"]) { _, _ in .search }
-    #expect(deeper.url(for: .showProfile("a b"), params: [.userId: "a b"])?.absoluteString
-      == "myapp://profile/a%20b")
-    #expect(deeper.url(forRouteAt: 1, params: [:], wildcards: [["x", "y"]])?.absoluteString
-      == "myapp://x/y/search")
+    #expect(
+      deeper.url(for: .showProfile("a b"), params: [.userId: "a b"])?.absoluteString
+        == "myapp://profile/a%20b")
+    #expect(
+      deeper.url(forRouteAt: 1, params: [:], wildcards: [["x", "y"]])?.absoluteString
+        == "myapp://x/y/search")
     #expect(throws: ReverseRoutingError.missingWildcard(pattern: "*/search")) {
       try deeper.makeURL(forRouteAt: 1, params: [:])
     }
@@ -90,7 +95,8 @@ struct AllModulesTests {
     #expect(throws: ReverseRoutingError.missingWildcard(pattern: "*/search")) {
       try function.makeURL(for: .search)
     }
-    #expect(try function.makeURL(for: .search, wildcards: [["a"]]).absoluteString == "myapp://a/search")
+    #expect(
+      try function.makeURL(for: .search, wildcards: [["a"]]).absoluteString == "myapp://a/search")
     #expect(throws: ReverseRoutingError.noRoute(subject: "`showProfile(\"1\")`", routes: 0)) {
       try function.makeURL(for: .showProfile("1"))
     }
@@ -100,22 +106,26 @@ struct AllModulesTests {
       ("pokedex://pokemons/:int(pokedexID)", { _ in true }),
       ("https://example.com/pokemons/:name", { _ in true }),
     ])
-    #expect(crossroad.url(for: "pokedex://pokemons/:int(pokedexID)", arguments: ["pokedexID": 25])?
-      .absoluteString == "pokedex://pokemons/25")
-    #expect(crossroad.url(for: "https://example.com/pokemons/:name", arguments: ["name": "Mr. Mime"])?
-      .absoluteString == "https://example.com/pokemons/Mr.%20Mime")
+    #expect(
+      crossroad.url(for: "pokedex://pokemons/:int(pokedexID)", arguments: ["pokedexID": 25])?
+        .absoluteString == "pokedex://pokemons/25")
+    #expect(
+      crossroad.url(for: "https://example.com/pokemons/:name", arguments: ["name": "Mr. Mime"])?
+        .absoluteString == "https://example.com/pokemons/Mr.%20Mime")
     #expect(
       throws: ReverseRoutingError.invalidValue(
         name: "pokedexID", value: "pika", expected: .int, pattern: "pokemons/:int(pokedexID)")
     ) {
-      try crossroad.makeURL(for: "pokedex://pokemons/:int(pokedexID)", arguments: ["pokedexID": "pika"])
+      try crossroad.makeURL(
+        for: "pokedex://pokemons/:int(pokedexID)", arguments: ["pokedexID": "pika"])
     }
 
     let mapping = try MappingInfoRouter.load(
       mappingInfo: MappingInfo(
         group: "user", maps: [.route("/info?{*id/userId}&{name}", target: AllUserController.self)]))
-    #expect(mapping.url(for: AllUserController.self, parameters: ["id": 10086])?.absoluteString
-      == "native://user/info?id=10086")
+    #expect(
+      mapping.url(for: AllUserController.self, parameters: ["id": 10086])?.absoluteString
+        == "native://user/info?id=10086")
     #expect(throws: ReverseRoutingError.self) {
       try mapping.makeURL(for: AllUserController.self, parameters: ["name": "x"])
     }

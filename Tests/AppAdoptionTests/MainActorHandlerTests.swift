@@ -69,8 +69,9 @@ struct MainActorHandlerTests {
     let router = try coordinator.makeRouter()
     #expect(router.open(url: URL(string: "myapp://profile/42")!))
     #expect(coordinator.profile.shownProfiles == ["42"])
-    #expect(router.lastOpen?.handling?.trace.map(\.description)
-      == ["AppCoordinator:passedThrough", "ProfileViewController:opened"])
+    #expect(
+      router.lastOpen?.handling?.trace.map(\.description)
+        == ["AppCoordinator:passedThrough", "ProfileViewController:opened"])
     #expect(router.open(url: URL(string: "myapp://user/7/follow")!))
     #expect(coordinator.followed == ["7"])
     #expect(!router.open(url: URL(string: "myapp://nothing/here")!))
@@ -100,23 +101,29 @@ struct MainActorHandlerTests {
     let screen = PokedexScreen()
     let router = DefaultRouter(scheme: "pokedex")
     try router.register(routes: [
-      ("pokedex://pokemons/:pokedexID", { context in
-        guard let id: Int = try? context.pokedexID else { return false }
-        screen.shown.append(id)
-        return true
-      })
+      (
+        "pokedex://pokemons/:pokedexID",
+        { context in
+          guard let id: Int = try? context.pokedexID else { return false }
+          screen.shown.append(id)
+          return true
+        }
+      )
     ])
     #expect(router.openIfPossible(URL(string: "pokedex://pokemons/25")!))
     #expect(screen.shown == [25])
 
     let asyncRouter = DefaultRouter(scheme: "pokedex")
     try asyncRouter.register(routes: [
-      ("pokedex://pokemons/:pokedexID", { (context: Context<Void>) async throws -> Bool in
-        let id: Int = try context.pokedexID
-        guard await PokedexStore.shared.exists(id) else { return false }
-        await MainActor.run { screen.shown.append(id) }
-        return true
-      })
+      (
+        "pokedex://pokemons/:pokedexID",
+        { (context: Context<Void>) async throws -> Bool in
+          let id: Int = try context.pokedexID
+          guard await PokedexStore.shared.exists(id) else { return false }
+          await MainActor.run { screen.shown.append(id) }
+          return true
+        }
+      )
     ])
     #expect(await asyncRouter.openIfPossible(URL(string: "pokedex://pokemons/150")!))
     #expect(!(await asyncRouter.openIfPossible(URL(string: "pokedex://pokemons/9999")!)))

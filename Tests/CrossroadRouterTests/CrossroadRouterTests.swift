@@ -21,17 +21,23 @@ struct CrossroadRouterTests {
     // per the SPEC that is an unknown source, so the router answers `pokedex` here.
     let router = DefaultRouter(scheme: "pokedex")
     try router.register(routes: [
-      ("pokedex://pokemons", { context in
-        let type: PokemonType? = context.parameters(for: "type")
-        screens.list.append(type)
-        return true
-      }),
-      ("pokedex://pokemons/:pokedexID", { context in
-        guard let pokedexID: Int = try? context.pokedexID else { return false }
-        guard (1...151).contains(pokedexID) else { return false }
-        screens.detail.append(pokedexID)
-        return true
-      }),
+      (
+        "pokedex://pokemons",
+        { context in
+          let type: PokemonType? = context.parameters(for: "type")
+          screens.list.append(type)
+          return true
+        }
+      ),
+      (
+        "pokedex://pokemons/:pokedexID",
+        { context in
+          guard let pokedexID: Int = try? context.pokedexID else { return false }
+          guard (1...151).contains(pokedexID) else { return false }
+          screens.detail.append(pokedexID)
+          return true
+        }
+      ),
     ])
     return router
   }
@@ -53,14 +59,27 @@ struct CrossroadRouterTests {
   @Test func contextReadsTypedArgumentsAndParameters() throws {
     let router = DefaultRouter(scheme: "pokedex")
     var seen: Context<Void>?
-    try router.register(routes: [("search/:keyword/:int(page)", { seen = $0; return true })])
-    #expect(router.openIfPossible(URL(string: "pokedex://search/Pikachu/2?generation=1&TYPES=water,,grass&bad=water,lava")!))
+    try router.register(routes: [
+      (
+        "search/:keyword/:int(page)",
+        {
+          seen = $0; return true
+        }
+      )
+    ])
+    #expect(
+      router.openIfPossible(
+        URL(string: "pokedex://search/Pikachu/2?generation=1&TYPES=water,,grass&bad=water,lava")!))
     let context = try #require(seen)
     #expect(try context.argument(named: "keyword", as: String.self) == "Pikachu")
     let page: Int64 = try context.argument(for: "page")
     #expect(page == 2)
-    #expect(throws: Context<Void>.Error.keyNotFound("nope")) { try context.argument(named: "nope", as: Int.self) }
-    #expect(throws: Context<Void>.Error.couldNotParse(key: "keyword", value: "Pikachu", type: "Int")) {
+    #expect(throws: Context<Void>.Error.keyNotFound("nope")) {
+      try context.argument(named: "nope", as: Int.self)
+    }
+    #expect(
+      throws: Context<Void>.Error.couldNotParse(key: "keyword", value: "Pikachu", type: "Int")
+    ) {
       try context.argument(named: "keyword", as: Int.self)
     }
     let generation: Int? = context.parameter(for: "generation")
@@ -100,16 +119,24 @@ struct CrossroadRouterTests {
     struct UserInfo { let userID: Int64 }
     let router = Router<UserInfo>(scheme: "pokedex")
     var seen: Int64?
-    try router.register(routes: [("pokedex://pokemons", { context in
-      seen = context.userInfo.userID
-      return true
-    })])
-    #expect(router.openIfPossible(URL(string: "pokedex://pokemons")!, userInfo: UserInfo(userID: 42)))
+    try router.register(routes: [
+      (
+        "pokedex://pokemons",
+        { context in
+          seen = context.userInfo.userID
+          return true
+        }
+      )
+    ])
+    #expect(
+      router.openIfPossible(URL(string: "pokedex://pokemons")!, userInfo: UserInfo(userID: 42)))
     #expect(seen == 42)
   }
 
   @Test func universalLinksMatchTheHostAndThePathAlone() throws {
-    let router = DefaultRouter(accepting: ["pokedex", "https://example.com", "https://beta.example.com:8443"])
+    let router = DefaultRouter(accepting: [
+      "pokedex", "https://example.com", "https://beta.example.com:8443",
+    ])
     try router.register(routes: [
       ("https://example.com/pokemons/:int(id)", { _ in true }),
       ("/pokemons/:id", { _ in true }),
@@ -141,19 +168,24 @@ struct CrossroadRouterTests {
 
   @Test(
     arguments: [
-      (["pokedex"], "pokedex://pokemons/:id", "pokedex://pokemons/:number", ErrorCode.duplicateRoute),
+      (
+        ["pokedex"], "pokedex://pokemons/:id", "pokedex://pokemons/:number",
+        ErrorCode.duplicateRoute
+      ),
       (["pokedex"], "/pokemons/:id", "pokedex://POKEMONS/:x", .duplicateRoute),
       (["pokedex"], "other://x", nil, .invalidSource),
       (["pokedex"], "https://example.com/x", nil, .invalidSource),
       (["https"], "/x", nil, .invalidSource), (["tel"], "/x", nil, .invalidSource),
-      (["poke/dex"], "/x", nil, .invalidSource), (["https://example.com/app"], "/x", nil, .invalidSource),
+      (["poke/dex"], "/x", nil, .invalidSource),
+      (["https://example.com/app"], "/x", nil, .invalidSource),
       (["pokedex"], "pokedex://pokemons/(a", nil, .patternSyntax),
       (["pokedex"], "pokedex://pokemons?type=x", nil, .patternSyntax),
     ] as [([String], String, String?, ErrorCode)])
   func registrationErrors(sources: [String], first: String, second: String?, code: ErrorCode) {
     let router = DefaultRouter(accepting: sources)
     do {
-      try router.register(routes: [(first, { _ in true })] + (second.map { [($0, { _ in true })] } ?? []))
+      try router.register(
+        routes: [(first, { _ in true })] + (second.map { [($0, { _ in true })] } ?? []))
       Issue.record("expected \(code)")
     } catch {
       #expect(error.diagnostic.code == code)
@@ -172,7 +204,9 @@ struct CrossroadRouterTests {
 
   @Test func sameRouteForDifferentSourcesIsNotADuplicate() throws {
     let router = DefaultRouter(accepting: ["pokedex", "https://example.com"])
-    try router.register(routes: [("pokedex://x", { _ in true }), ("https://example.com/x", { _ in true })])
+    try router.register(routes: [
+      ("pokedex://x", { _ in true }), ("https://example.com/x", { _ in true }),
+    ])
     #expect(router.routes.count == 2)
   }
 

@@ -16,12 +16,15 @@ struct ConcurrencyTests {
 
   @Test func routersResolveFromManyTasksAtOnce() async throws {
     let deeper = DeeperRouter.Router<String>(scheme: "myapp")
-    try deeper.add(routes: ["profile/:userId", "*/tweet/:int(id)"]) { _, params in params["userId"] ?? params["id"] }
+    try deeper.add(routes: ["profile/:userId", "*/tweet/:int(id)"]) { _, params in
+      params["userId"] ?? params["id"]
+    }
     let function = FuncRouter.Router<String>(scheme: "myapp")
     try function.add("follow", format: "user/:string/follow?(locale=:string)")
     let mapping = try MappingRouter.Router.load(
       scheme: "myapp",
-      mappingInfo: MappingInfo(group: "user", maps: [.named(.route, "/info?{*id/uid}", target: "Info")]))
+      mappingInfo: MappingInfo(
+        group: "user", maps: [.named(.route, "/info?{*id/uid}", target: "Info")]))
     let crossroad = CrossroadRouter.DefaultRouter(accepting: ["myapp", "https://example.com"])
     try crossroad.register(routes: [("/pokemons/:int(id)", { _ in true })])
 
@@ -32,7 +35,9 @@ struct ConcurrencyTests {
           for lookup in 0..<Self.lookups {
             let n = task * Self.lookups + lookup
             if deeper.resolve("myapp://a/b/tweet/\(n)").intent == String(n) { hits += 1 }
-            if function.resolve("myapp://user/\(n)/follow?locale=en").intent == "follow" { hits += 1 }
+            if function.resolve("myapp://user/\(n)/follow?locale=en").intent == "follow" {
+              hits += 1
+            }
             if case .matched = mapping.resolve("myapp://user/info?uid=\(n)") { hits += 1 }
             if case .matched = crossroad.resolve("https://example.com/pokemons/\(n)") { hits += 1 }
           }
@@ -66,11 +71,15 @@ struct ConcurrencyTests {
   }
 
   @Test func aCompiledTableIsSendable() async throws {
-    let table = RouteTable(patterns: [RoutePattern(path: [.wildcard, .capture(name: "id", type: .int)])])
+    let table = RouteTable(patterns: [
+      RoutePattern(path: [.wildcard, .capture(name: "id", type: .int)])
+    ])
     let input = try ParsedURL("myapp://a/b/42").routingInput
     let found = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<Self.tasks {
-        group.addTask { (0..<Self.lookups).allSatisfy { _ in table.firstMatch(input)?.captures["id"] == .int(42) } }
+        group.addTask {
+          (0..<Self.lookups).allSatisfy { _ in table.firstMatch(input)?.captures["id"] == .int(42) }
+        }
       }
       var all = true
       for await ok in group { all = all && ok }

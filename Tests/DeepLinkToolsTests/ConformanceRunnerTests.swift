@@ -75,13 +75,16 @@ struct ConformanceRunnerTests {
 
   @Test func aBadManifestRendersItsDiagnostic() {
     guard
-      case .failure(let message) = ResolverSetup.load([repositoryRoot + "/Tests/DeepLinkToolsTests/Resources/bad-pattern.json"])
+      case .failure(let message) = ResolverSetup.load([
+        repositoryRoot + "/Tests/DeepLinkToolsTests/Resources/bad-pattern.json"
+      ])
     else {
       Issue.record("expected a failure")
       return
     }
     #expect(
-      message.hasSuffix("""
+      message.hasSuffix(
+        """
         , table `broken`, routes[1]
           profile/(info/:userId
                   ^ '(' opened here is never closed
@@ -93,7 +96,9 @@ struct ConformanceRunnerTests {
 @Suite("Cross-dialect conformance")
 struct SharedConformanceTests {
   func run(_ json: String) -> [ConformanceRunner.Result] {
-    guard let manifest = try? ManifestLoader.parse(Array(json.utf8), path: "s.json") else { return [] }
+    guard let manifest = try? ManifestLoader.parse(Array(json.utf8), path: "s.json") else {
+      return []
+    }
     return ConformanceRunner().run(manifest: manifest)
   }
 
@@ -103,7 +108,9 @@ struct SharedConformanceTests {
     """#
 
   @Test func differingAnswersNameTheDialectAndURL() {
-    let results = run(#"{"shared":{"name":"s","tables":\#(tables),"urls":["m://p/1","m://p/x","m://q?x=1"],"inexpressible":[{"dialect":"crossroad","intent":"query","reason":"no query"}]}}"#)
+    let results = run(
+      #"{"shared":{"name":"s","tables":\#(tables),"urls":["m://p/1","m://p/x","m://q?x=1"],"inexpressible":[{"dialect":"crossroad","intent":"query","reason":"no query"}]}}"#
+    )
     #expect(results.count == 2)  // m://q?x=1 is skipped for crossroad
     #expect(results[0].failure?.expected == #"deeper: intent `show`, params {"id":1}"#)
     #expect(results[0].failure?.actual == #"crossroad: intent `show`, params {"id":"1"}"#)
@@ -112,7 +119,9 @@ struct SharedConformanceTests {
   }
 
   @Test func aDeclaredDifferenceMustReallyDiffer() {
-    let results = run(#"{"shared":{"name":"s","tables":\#(tables),"urls":["m://p/x","m://zz"],"differences":[{"dialect":"crossroad","url":"m://p/x","reason":"types"},{"dialect":"crossroad","url":"m://zz","reason":"claimed"}]}}"#)
+    let results = run(
+      #"{"shared":{"name":"s","tables":\#(tables),"urls":["m://p/x","m://zz"],"differences":[{"dialect":"crossroad","url":"m://p/x","reason":"types"},{"dialect":"crossroad","url":"m://zz","reason":"claimed"}]}}"#
+    )
     #expect(results[0].failure == nil)
     #expect(results[1].failure?.actual == "the same answer: no intent")
   }

@@ -27,7 +27,8 @@ struct FixtureTests {
     for result in results {
       if let failure = result.failure {
         Issue.record(
-          "\(result.table ?? "") \(result.subject)\nexpected: \(failure.expected)\nactual: \(failure.actual)")
+          "\(result.table ?? "") \(result.subject)\nexpected: \(failure.expected)\nactual: \(failure.actual)"
+        )
       }
     }
   }

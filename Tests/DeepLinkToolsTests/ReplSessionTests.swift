@@ -33,14 +33,19 @@ struct ReplSessionTests {
   @Test func fixingAPatternWithAddMakesTheURLResolve() {
     let session = session()
     #expect(session.execute("myapp://tweet/99").text.hasPrefix("no match"))
-    #expect(session.execute(":add tweet/:tweetId -> retweet").text == "added route 0 to repl-deeper: tweet/:tweetId -> retweet")
+    #expect(
+      session.execute(":add tweet/:tweetId -> retweet").text
+        == "added route 0 to repl-deeper: tweet/:tweetId -> retweet")
     #expect(session.execute("myapp://tweet/99").text.hasPrefix("matched repl-deeper route 0"))
   }
 
   @Test func urlPrintsForAnIntentAndSaysWhyItCannot() {
     let session = session()
-    #expect(session.execute(":url showProfile userId=a b").text.hasPrefix("error: `b` is not name=value"))
-    #expect(session.execute(":url showProfile userId=a%20b").text == "myapp://profile/a%2520b  (twitter route 0)")
+    #expect(
+      session.execute(":url showProfile userId=a b").text.hasPrefix("error: `b` is not name=value"))
+    #expect(
+      session.execute(":url showProfile userId=a%20b").text
+        == "myapp://profile/a%2520b  (twitter route 0)")
     #expect(session.execute(":url nothing").text == "error: no route produces the intent `nothing`")
   }
 
@@ -52,9 +57,13 @@ struct ReplSessionTests {
           profile/(x
                   ^ '(' opened here is never closed
         """)
-    #expect(session.execute(":load /nonexistent.json").text.hasPrefix("error: cannot read `/nonexistent.json`"))
+    #expect(
+      session.execute(":load /nonexistent.json").text.hasPrefix(
+        "error: cannot read `/nonexistent.json`"))
     #expect(session.execute(":dialect klingon").text.hasPrefix("error: unknown dialect `klingon`"))
-    #expect(session.execute(":nope").text == "error: unknown command `:nope`\n  = :help lists the commands")
+    #expect(
+      session.execute(":nope").text
+        == "error: unknown command `:nope`\n  = :help lists the commands")
   }
 
   @Test func explainListsEveryRouteInOrder() {
@@ -91,7 +100,9 @@ struct ReplSessionTests {
     let session = session()
     #expect(session.execute(":quit").quit)
     #expect(session.execute(":clear").text == "cleared: no tables")
-    #expect(session.execute("myapp://profile/1").text == "no tables; :load FILE or :add PATTERN -> INTENT")
+    #expect(
+      session.execute("myapp://profile/1").text == "no tables; :load FILE or :add PATTERN -> INTENT"
+    )
   }
 
   @Test func colourOnlyWhenAsked() {

@@ -32,7 +32,9 @@ struct ResolverTests {
   }
 
   @Test func idIsEchoedWhateverItIs() {
-    #expect(respond(#"{"id":{"k":[1,null]},"url":"x://y"}"#).hasPrefix(#"{"line":1,"id":{"k":[1,null]},"url":"x://y","status":"unmatched""#))
+    #expect(
+      respond(#"{"id":{"k":[1,null]},"url":"x://y"}"#).hasPrefix(
+        #"{"line":1,"id":{"k":[1,null]},"url":"x://y","status":"unmatched""#))
   }
 
   @Test func unmatchedRecordNamesTheNearestRoute() {
@@ -60,17 +62,23 @@ struct ResolverTests {
   }
 
   @Test func fragmentsAreReportedNotMatched() {
-    #expect(respond(#""myapp://profile/1#top""#).hasSuffix(#""params":{"userId":"1"},"fragment":"top"}"#))
+    #expect(
+      respond(#""myapp://profile/1#top""#).hasSuffix(#""params":{"userId":"1"},"fragment":"top"}"#))
   }
 
   @Test func everyURLAndJSONErrorCarriesAnOffset() {
     #expect(respond("").contains(#""offset":0"#))
-    #expect(respond("\"myapp://" + String(repeating: "a", count: 9000) + "\"").contains(#""code":"limit_exceeded","message":"URL is 9008 bytes long; the limit is 8192","offset":8192"#))
+    #expect(
+      respond("\"myapp://" + String(repeating: "a", count: 9000) + "\"").contains(
+        #""code":"limit_exceeded","message":"URL is 9008 bytes long; the limit is 8192","offset":8192"#
+      ))
   }
 
   @Test func aManifestsCasesAreIgnoredByTheResolver() throws {
     let manifest = try ManifestLoader.parse(
-      Array(#"{"dialect":"deeper","scheme":"m","routes":[{"pattern":"a","intent":"x"}],"cases":5}"#.utf8),
+      Array(
+        #"{"dialect":"deeper","scheme":"m","routes":[{"pattern":"a","intent":"x"}],"cases":5}"#.utf8
+      ),
       path: "t.json", readCases: false)
     #expect(manifest.tables.count == 1)
     #expect(throws: ManifestError.self) {
@@ -86,7 +94,9 @@ struct ResolverTests {
   }
 
   @Test func aThousandMixedLinesGiveAThousandRecordsInOrder() throws {
-    let kinds = [#""myapp://profile/1""#, "garbage", "", #"{"url":"myapp://%zz"}"#, #"{"url":"q://x"}"#]
+    let kinds = [
+      #""myapp://profile/1""#, "garbage", "", #"{"url":"myapp://%zz"}"#, #"{"url":"q://x"}"#,
+    ]
     for number in 1...1000 {
       let record = respond(kinds[number % kinds.count], number)
       let json = try JSONParser.parse(record)

@@ -16,15 +16,23 @@ struct DeeperPatternParserTests {
         == [.wildcard, .literal("profile"), .capture(name: "userId", type: .string)])
     #expect(
       try parser.parse("(profile|user)/:userId").path
-        == [.choice([[.literal("profile")], [.literal("user")]]), .capture(name: "userId", type: .string)])
+        == [
+          .choice([[.literal("profile")], [.literal("user")]]),
+          .capture(name: "userId", type: .string),
+        ])
     #expect(
       try parser.parse("profile/(info)/:userId").path
-        == [.literal("profile"), .optional([.literal("info")]), .capture(name: "userId", type: .string)])
-    #expect(try parser.parse("profile/:int(userId)").path.last == .capture(name: "userId", type: .int))
+        == [
+          .literal("profile"), .optional([.literal("info")]),
+          .capture(name: "userId", type: .string),
+        ])
+    #expect(
+      try parser.parse("profile/:int(userId)").path.last == .capture(name: "userId", type: .int))
     #expect(try parser.parse("profile/:num(x)").path.last == .capture(name: "x", type: .double))
-    #expect(try parser.parse("p/:bool(b)/:string(s)").path.dropFirst() == [
-      .capture(name: "b", type: .bool), .capture(name: "s", type: .string),
-    ])
+    #expect(
+      try parser.parse("p/:bool(b)/:string(s)").path.dropFirst() == [
+        .capture(name: "b", type: .bool), .capture(name: "s", type: .string),
+      ])
     #expect(
       try parser.parse("*/profile?:userId&(:locale)").query == [
         .item(QueryItemPattern("userId")), .item(QueryItemPattern("locale", required: false)),
@@ -36,7 +44,10 @@ struct DeeperPatternParserTests {
     #expect(try parser.parse("/profile/:id") == parser.parse("profile/:id"))
     #expect(
       try parser.parse("recipe/(details/:id)").path
-        == [.literal("recipe"), .optional([.literal("details"), .capture(name: "id", type: .string)])])
+        == [
+          .literal("recipe"),
+          .optional([.literal("details"), .capture(name: "id", type: .string)]),
+        ])
   }
 
   @Test(
@@ -54,33 +65,33 @@ struct DeeperPatternParserTests {
   }
 
   static let malformed: [(pattern: String, offset: Int, message: String)] = [
-      ("profile/(info/:userId", 8, "unclosed group"),
-      ("profile/info)", 12, "unbalanced ')'"),
-      ("(a|)", 3, "empty alternative"),
-      ("(|a)", 1, "empty alternative"),
-      ("a/()", 2, "empty group"),
-      ("a//b", 2, "empty component"),
-      ("profile/", 7, "empty component"),
-      ("p/:", 2, "capture has no name"),
-      ("p/{a", 2, "unclosed brace"),
-      ("p/a}", 3, "unbalanced '}'"),
-      ("p/{a}", 2, "unexpected '{'"),
-      ("p/:é", 3, "unexpected 'é' in a capture name"),
-      ("p/:a\u{0}", 4, "unexpected control character U+0000 after a capture"),
+    ("profile/(info/:userId", 8, "unclosed group"),
+    ("profile/info)", 12, "unbalanced ')'"),
+    ("(a|)", 3, "empty alternative"),
+    ("(|a)", 1, "empty alternative"),
+    ("a/()", 2, "empty group"),
+    ("a//b", 2, "empty component"),
+    ("profile/", 7, "empty component"),
+    ("p/:", 2, "capture has no name"),
+    ("p/{a", 2, "unclosed brace"),
+    ("p/a}", 3, "unbalanced '}'"),
+    ("p/{a}", 2, "unexpected '{'"),
+    ("p/:é", 3, "unexpected 'é' in a capture name"),
+    ("p/:a\u{0}", 4, "unexpected control character U+0000 after a capture"),
 
-      ("p/:foo(x)", 3, "unknown type `foo`"),
-      ("profile|user/:id", 7, "'|' outside parentheses"),
-      ("a*", 1, "'*' must be a whole component"),
-      ("", 0, "empty pattern"),
-      ("/", 0, "empty pattern"),
-      ("p/:int(x", 6, "unclosed capture type"),
-      ("p?", 2, "empty query item"),
-      ("p?:a&&:b", 5, "empty query item"),
-      ("p?a", 2, "expected a query capture"),
-      ("p/a b", 3, "unexpected space"),
-      ("p/(a)b", 5, "expected '/' before 'b'"),
-      ("p?:a?:b", 4, "unexpected second '?'"),
-    ]
+    ("p/:foo(x)", 3, "unknown type `foo`"),
+    ("profile|user/:id", 7, "'|' outside parentheses"),
+    ("a*", 1, "'*' must be a whole component"),
+    ("", 0, "empty pattern"),
+    ("/", 0, "empty pattern"),
+    ("p/:int(x", 6, "unclosed capture type"),
+    ("p?", 2, "empty query item"),
+    ("p?:a&&:b", 5, "empty query item"),
+    ("p?a", 2, "expected a query capture"),
+    ("p/a b", 3, "unexpected space"),
+    ("p/(a)b", 5, "expected '/' before 'b'"),
+    ("p?:a?:b", 4, "unexpected second '?'"),
+  ]
 
   @Test("malformed patterns point at the offending byte", arguments: malformed)
   func errors(pattern: String, offset: Int, message: String) {

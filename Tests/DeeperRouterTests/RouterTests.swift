@@ -74,7 +74,8 @@ struct RouterTests {
       return
     }
     #expect(miss.nearest?.routeIndex == 0)
-    #expect(miss.nearest?.reason.message == "component 2 `abc` is not an int, as `:int(id)` requires")
+    #expect(
+      miss.nearest?.reason.message == "component 2 `abc` is not an int, as `:int(id)` requires")
   }
 
   @Test func warningsReportExactDuplicates() throws {
@@ -105,7 +106,9 @@ struct RouterOpenTests {
   @Test func openResolvesAndHandsTheLinkToTheRoot() throws {
     let root = Root()
     let router = Router<Intent>(scheme: "myapp", rootDeepLinkHandler: root)
-    try router.add(routes: ["profile/:userId"]) { _, params in .showProfile(userId: params[.userId]!) }
+    try router.add(routes: ["profile/:userId"]) { _, params in
+      .showProfile(userId: params[.userId]!)
+    }
     try router.add(routes: ["follow/:userId"]) { _, params in .follow(userId: params[.userId]!) }
     #expect(router.open(url: URL(string: "myapp://profile/42")!))
     #expect(root.opened == [.showProfile(userId: "42")])

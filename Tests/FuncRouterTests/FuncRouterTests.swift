@@ -41,12 +41,17 @@ struct FuncRouterTests {
   @Test func queryCombinators() {
     let router = makeRouter()
     router.add(Intent.search, route: any /> "profile" .? int("userId") & string("locale"))
-    #expect(router.intent(for: URL(string: "myapp://x/profile?locale=us&userId=123")!) == .search(123, "us"))
+    #expect(
+      router.intent(for: URL(string: "myapp://x/profile?locale=us&userId=123")!)
+        == .search(123, "us"))
     #expect(router.intent(for: URL(string: "myapp://x/profile?userId=123")!) == nil)
     let optional = Router<Intent>(scheme: "myapp")
     optional.add(Intent.follow, route: any /> "profile" .? string("userId") &? string("locale"))
-    #expect(optional.intent(for: URL(string: "myapp://x/profile?userId=1")!) == .follow("1", locale: nil))
-    #expect(optional.intent(for: URL(string: "myapp://x/profile?userId=1&locale=fr")!) == .follow("1", locale: "fr"))
+    #expect(
+      optional.intent(for: URL(string: "myapp://x/profile?userId=1")!) == .follow("1", locale: nil))
+    #expect(
+      optional.intent(for: URL(string: "myapp://x/profile?userId=1&locale=fr")!)
+        == .follow("1", locale: "fr"))
   }
 
   @Test func fourValuesFlattenWithoutNestedTuples() {
@@ -54,7 +59,8 @@ struct FuncRouterTests {
     let route: TypedRoute<(String, Int, Bool, Double)> =
       "page" /> string .? int("n") & bool("b") & double("d")
     router.add(Intent.page, route: "page" /> string /? int >/> bool >/> double)
-    #expect(router.intent(for: URL(string: "myapp://page/a/5/true/1.5")!) == .page("a", 5, true, 1.5))
+    #expect(
+      router.intent(for: URL(string: "myapp://page/a/5/true/1.5")!) == .page("a", 5, true, 1.5))
     #expect(router.intent(for: URL(string: "myapp://page/a/false/2")!) == .page("a", nil, false, 2))
     #expect(route.pattern.description == "page/:0?n=:int(1)&b=:bool(2)&d=:double(3)")
   }
@@ -64,7 +70,9 @@ struct FuncRouterTests {
     try router.add(Intent.follow, format: "user/:string/follow?(locale=:string)")
     try router.add(Intent.home, format: "home")
     try router.add(Intent.search, format: "*/search?userId=:int&q=:string")
-    #expect(router.intent(for: URL(string: "myapp://user/7/follow?locale=en")!) == .follow("7", locale: "en"))
+    #expect(
+      router.intent(for: URL(string: "myapp://user/7/follow?locale=en")!)
+        == .follow("7", locale: "en"))
     #expect(router.intent(for: URL(string: "myapp://user/7/follow")!) == .follow("7", locale: nil))
     #expect(router.intent(for: URL(string: "myapp://home")!) == .home)
     #expect(router.intent(for: URL(string: "myapp://a/search?q=x&userId=3")!) == .search(3, "x"))
@@ -82,12 +90,15 @@ struct FuncRouterTests {
 
   @Test func formatErrorsAreThrownWithCarets() {
     let router = makeRouter()
-    #expect(throws: FuncRouteError.self) { try router.add(Intent.showProfile, format: "profile/(:string") }
+    #expect(throws: FuncRouteError.self) {
+      try router.add(Intent.showProfile, format: "profile/(:string")
+    }
     do {
       try router.add(Intent.retweet, format: "tweet/:string")
       Issue.record("expected a type mismatch")
     } catch {
-      #expect(error.diagnostic.message == "the format gives (String) but the constructor takes (Int)")
+      #expect(
+        error.diagnostic.message == "the format gives (String) but the constructor takes (Int)")
     }
     do {
       try router.add(Intent.showProfile, format: "p?page")
@@ -127,10 +138,13 @@ struct FuncRouterTests {
       return seed >> 11
     }
     let alphabet = Array("ab/?#&=%+ :é😀-._~()")
-    func text() -> String { String((0...(next() % 6)).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }) }
+    func text() -> String {
+      String((0...(next() % 6)).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] })
+    }
     for _ in 0..<300 {
       let intents: [Intent] = [
-        .page(text(), next() % 2 == 0 ? nil : Int(Int64(bitPattern: next() << 1) >> 1), next() % 2 == 0,
+        .page(
+          text(), next() % 2 == 0 ? nil : Int(Int64(bitPattern: next() << 1) >> 1), next() % 2 == 0,
           Double(Int64(next() % 100_000) - 50_000) / 8),
         .follow(text(), locale: next() % 2 == 0 ? nil : text()),
       ]
@@ -142,7 +156,6 @@ struct FuncRouterTests {
     }
   }
 }
-
 
 /// The seed's hand-written `deconstruct` still works, for intents that provide it.
 enum SeedIntent: Route {

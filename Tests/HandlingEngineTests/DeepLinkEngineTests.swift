@@ -75,7 +75,10 @@ struct DeepLinkEngineTests {
     let profile = ProfileScreen()
     let engine = DeepLinkEngine(root: AnyDeepLinkHandler(profile))
     let result = engine.open(link(.follow(userId: "1")))
-    #expect(result.trace == [DeepLinkTraceStep(handler: "ProfileScreen", state: .rejected, error: "not a profile")])
+    #expect(
+      result.trace == [
+        DeepLinkTraceStep(handler: "ProfileScreen", state: .rejected, error: "not a profile")
+      ])
   }
 
   @Test(arguments: [true, false])
@@ -121,7 +124,8 @@ struct DeepLinkEngineTests {
     for index in 0..<10 {
       handlers.append(
         AnyDeepLinkHandler(name: "h\(index)") { deeplink, _ in
-          index == 9 ? .opened(deeplink, nil) : .passedThrough(deeplink) { _ in handlers[index + 1] }
+          index == 9
+            ? .opened(deeplink, nil) : .passedThrough(deeplink) { _ in handlers[index + 1] }
         })
     }
     let deep = DeepLinkEngine(root: handlers[0]).open(link(.follow(userId: "1")))

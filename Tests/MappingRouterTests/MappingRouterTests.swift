@@ -48,7 +48,9 @@ struct MappingRouterTests {
     let router = try router("/info?{*id}")
     #expect(matches(router, "native://user/info?id=10086")?.captures.text("id") == "10086")
     let error = try #require(missing(router, "native://user/info?uid=10086"))
-    #expect(error.message == "Missing params: `id`,\nRoute { native://user/info?uid=10086 },\nRequired: `id`")
+    #expect(
+      error.message
+        == "Missing params: `id`,\nRoute { native://user/info?uid=10086 },\nRequired: `id`")
     #expect(error.missing == [["id"]])
     #expect(error.diagnostic.code == .missingParams)
   }
@@ -62,7 +64,8 @@ struct MappingRouterTests {
   @Test func example4SeveralRequiredWithAliases() throws {
     let router = try router("/info?{*id/userId}&{*name/nickname}&{*age}")
     #expect(matches(router, "native://user/info?id=10086&name=PartyMan&age=18") != nil)
-    let aliased = try #require(matches(router, "native://user/info?userId=10086&nickname=PartyMan&age=18"))
+    let aliased = try #require(
+      matches(router, "native://user/info?userId=10086&nickname=PartyMan&age=18"))
     #expect(aliased.captures.names == ["id", "name", "age"])
     let age = try #require(missing(router, "native://user/info?id=10086&name=PartyMan"))
     #expect(
@@ -105,7 +108,10 @@ struct MappingRouterTests {
           .route("/info?{*id}", target: UserController.self),
           .action("/logout", target: UserActions.self, remark: "log out"),
         ]))
-    guard case .route(let target as UserController, let map) = router.open("native://user/info?id=5&age=18") else {
+    guard
+      case .route(let target as UserController, let map) = router.open(
+        "native://user/info?id=5&age=18")
+    else {
       Issue.record("expected a route")
       return
     }
@@ -116,13 +122,15 @@ struct MappingRouterTests {
       return
     }
     #expect(action.targetName == "UserActions")
-    guard case .failed(.targetFailed(let name, _)) = router.open("native://user/logout?fail=1") else {
+    guard case .failed(.targetFailed(let name, _)) = router.open("native://user/logout?fail=1")
+    else {
       Issue.record("a throwing action is a failure")
       return
     }
     #expect(name == "UserActions")
     // Typed access is strict: "abc" is not 0.
-    guard case .failed(.targetFailed(_, let reason)) = router.open("native://user/info?id=5&age=abc")
+    guard
+      case .failed(.targetFailed(_, let reason)) = router.open("native://user/info?id=5&age=abc")
     else {
       Issue.record("a wrong type is a failure")
       return

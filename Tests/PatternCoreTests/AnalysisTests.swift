@@ -37,7 +37,8 @@ struct AnalysisTests {
     #expect(
       analyze([RoutePattern(path: [cap("a")]), RoutePattern(path: [cap("b", .int)])]).map(\.kind)
         == [.shadowedRoute])
-    #expect(analyze([RoutePattern(path: [cap("a", .int)]), RoutePattern(path: [cap("b")])]).isEmpty)
+    #expect(
+      analyze([RoutePattern(path: [cap("a", .int)]), RoutePattern(path: [cap("b")])]).isEmpty)
     // A route needing a query item covers nothing that lacks it.
     let withQuery = RoutePattern(path: [lit("p")], query: [.item(QueryItemPattern("id"))])
     #expect(analyze([withQuery, RoutePattern(path: [lit("p")])]).isEmpty)
@@ -52,7 +53,8 @@ struct AnalysisTests {
   @Test func optionalsAndChoicesAreUnderstood() {
     // `(a|b)/x` covers `b/x`; `a/(x)` covers `a`; `a/(x)` does not cover `a/y`.
     let choice = RoutePattern(path: [.choice([[lit("a")], [lit("b")]]), lit("x")])
-    #expect(analyze([choice, RoutePattern(path: [lit("b"), lit("x")])]).map(\.kind) == [.shadowedRoute])
+    #expect(
+      analyze([choice, RoutePattern(path: [lit("b"), lit("x")])]).map(\.kind) == [.shadowedRoute])
     let optional = RoutePattern(path: [lit("a"), .optional([lit("x")])])
     #expect(analyze([optional, RoutePattern(path: [lit("a")])]).map(\.kind) == [.shadowedRoute])
     #expect(analyze([optional, RoutePattern(path: [lit("a"), lit("y")])]).isEmpty)

@@ -52,7 +52,9 @@ struct DiagnosticRendererTests {
     #expect(lines[1].hasPrefix("  …") && lines[1].hasSuffix("…"))
     let caret = try! #require(lines[2].firstIndex(of: "^"))
     let bang = try! #require(lines[1].firstIndex(of: "!"))
-    #expect(lines[2].distance(from: lines[2].startIndex, to: caret) == lines[1].distance(from: lines[1].startIndex, to: bang))
+    #expect(
+      lines[2].distance(from: lines[2].startIndex, to: caret)
+        == lines[1].distance(from: lines[1].startIndex, to: bang))
   }
 
   @Test func controlCharactersDoNotBreakTheCaretLine() {

@@ -15,7 +15,9 @@ struct DifferentialTests {
 
     mutating func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
 
-    mutating func type() -> ValueType { pick([.string, .string, .int, .bool, .double, .list(.int)]) }
+    mutating func type() -> ValueType {
+      pick([.string, .string, .int, .bool, .double, .list(.int)])
+    }
 
     mutating func node(depth: Int) -> PathNode {
       switch random.next() % (depth > 1 ? 4 : 7) {
@@ -61,9 +63,11 @@ struct DifferentialTests {
       let path = (0..<count).map { _ in component() }.joined(separator: "/")
       var query = ""
       if chance(2) {
-        query = "?" + (0...(random.next() % 2)).map { _ in
-          "\(pick(["q", "Q", "r", "q2", "Q2"]))=\(pick(["1", "x", "true", "1,2", "%31"]))"
-        }.joined(separator: "&")
+        query =
+          "?"
+          + (0...(random.next() % 2)).map { _ in
+            "\(pick(["q", "Q", "r", "q2", "Q2"]))=\(pick(["1", "x", "true", "1,2", "%31"]))"
+          }.joined(separator: "&")
       }
       let start = pick(["myapp://", "myapp:///", "myapp:/", "MyApp://"])
       return start + path + query + (chance(9) ? "#frag" : "")
@@ -90,7 +94,9 @@ struct DifferentialTests {
           #expect(Array(table.matches(input)) == linear, "\(patterns) \(url)")
           let route = try table.lookup(url, into: &lookup)
           #expect(route == linear.first?.routeIndex, "\(patterns) \(url)")
-          #expect(table.captures(of: lookup) == linear.first?.captures ?? Captures(), "\(patterns) \(url)")
+          #expect(
+            table.captures(of: lookup) == linear.first?.captures ?? Captures(), "\(patterns) \(url)"
+          )
           compared += 1
         }
       }
@@ -115,7 +121,9 @@ struct DifferentialTests {
             } else {
               #expect(table.closeness(routeAt: index, input) == nil)
             }
-            if case .missed(let reason) = verdict, best == nil || reason.closeness > best!.1.closeness {
+            if case .missed(let reason) = verdict,
+              best == nil || reason.closeness > best!.1.closeness
+            {
               best = (index, reason)
             }
           }
@@ -147,7 +155,8 @@ struct DifferentialTests {
       let table = RouteTable(patterns: patterns)
       for _ in 0..<10 {
         let url =
-          "app://" + (0..<Int(1 + generator.random.next() % 7)).map { _ in generator.pick(["a", "1", "b"]) }
+          "app://"
+          + (0..<Int(1 + generator.random.next() % 7)).map { _ in generator.pick(["a", "1", "b"]) }
           .joined(separator: "/")
         let linear = (0..<table.count).lazy.compactMap {
           table.match(routeAt: $0, try! ParsedURL(url).routingInput)

@@ -8,9 +8,23 @@ import Testing
 struct LinearTimeTests {
   static let pathological: [(String, [PathNode])] = [
     ("8 wildcards then a literal", Array(repeating: .wildcard, count: 8) + [.literal("x")]),
-    ("nested optionals", Array(repeating: .optional([.optional([.capture(name: "a", type: .string)]), .wildcard]), count: 10) + [.literal("x")]),
-    ("many choices", Array(repeating: .choice([[.wildcard], [.capture(name: "b", type: .int)], [.literal("a"), .wildcard]]), count: 10) + [.literal("x")]),
-    ("optional wildcards", Array(repeating: .optional([.wildcard, .literal("a")]), count: 12) + [.literal("x")]),
+    (
+      "nested optionals",
+      Array(
+        repeating: .optional([.optional([.capture(name: "a", type: .string)]), .wildcard]),
+        count: 10) + [.literal("x")]
+    ),
+    (
+      "many choices",
+      Array(
+        repeating: .choice([
+          [.wildcard], [.capture(name: "b", type: .int)], [.literal("a"), .wildcard],
+        ]), count: 10) + [.literal("x")]
+    ),
+    (
+      "optional wildcards",
+      Array(repeating: .optional([.wildcard, .literal("a")]), count: 12) + [.literal("x")]
+    ),
   ]
 
   func input(_ count: Int) -> RoutingInput {
@@ -50,7 +64,11 @@ struct LinearTimeTests {
     // 256 items, the wanted one last: one pass over the items per query node.
     let items = (0..<255).map { "k\($0)=v" }.joined(separator: "&") + "&id=7"
     let table = RouteTable(patterns: [
-      RoutePattern(path: [.literal("a")], query: (0..<32).map { .item(QueryItemPattern("id\($0)", required: false)) } + [.item(QueryItemPattern("id", type: .int))])
+      RoutePattern(
+        path: [.literal("a")],
+        query: (0..<32).map { .item(QueryItemPattern("id\($0)", required: false)) } + [
+          .item(QueryItemPattern("id", type: .int))
+        ])
     ])
     let match = table.firstMatch(try ParsedURL("myapp://a?" + items).routingInput)
     #expect(match?.captures["id"] == .int(7))

@@ -77,7 +77,8 @@ struct MatcherTests {
       .item(QueryItemPattern("locale", required: false)),
     ]
     #expect(try bind([lit("p")], "myapp://p?x=1&id=abc&id=5&id=6", query: query) == ["id": "5"])
-    #expect(try bind([lit("p")], "myapp://p?locale=en&id=1", query: query) == ["id": "1", "locale": "en"])
+    #expect(
+      try bind([lit("p")], "myapp://p?locale=en&id=1", query: query) == ["id": "1", "locale": "en"])
     #expect(try bind([lit("p")], "myapp://p?locale=en", query: query) == nil)
     #expect(try bind([lit("p")], "myapp://p?ID=1", query: query) == nil)
   }
@@ -114,8 +115,10 @@ struct MatcherTests {
     let stars = Array(repeating: PathNode.wildcard, count: 8) + [lit("x")]
     let url = "myapp://" + Array(repeating: "a", count: 255).joined(separator: "/") + "/y"
     #expect(try bind(stars, url) == nil)
-    let nested: [PathNode] = Array(
-      repeating: .optional([.optional([cap("a")]), .choice([[cap("b")], [.wildcard]])]), count: 12)
+    let nested: [PathNode] =
+      Array(
+        repeating: .optional([.optional([cap("a")]), .choice([[cap("b")], [.wildcard]])]), count: 12
+      )
       + [lit("x")]
     #expect(try bind(nested, url) == nil)
   }
@@ -126,7 +129,8 @@ struct MatcherTests {
       RoutePattern(path: [lit("tweet"), cap("id", .int), lit("retweet")]),
       RoutePattern(path: [.wildcard, lit("profile")], query: [.item(QueryItemPattern("u"))]),
     ])
-    let miss = try #require(table.nearestMiss(try ParsedURL("myapp://tweet/x/retweet").routingInput))
+    let miss = try #require(
+      table.nearestMiss(try ParsedURL("myapp://tweet/x/retweet").routingInput))
     #expect(miss.routeIndex == 1)
     #expect(miss.reason.message == "component 2 `x` is not an int, as `:int(id)` requires")
     #expect(miss.reason.componentIndex == 1)
@@ -134,6 +138,7 @@ struct MatcherTests {
     #expect(query.routeIndex == 2)
     #expect(query.reason.message == "missing required query item `u`")
     let short = try #require(table.nearestMiss(try ParsedURL("myapp://profile").routingInput))
-    #expect(short.reason.message == "the URL ends after 1 component; the pattern expects `:id` next")
+    #expect(
+      short.reason.message == "the URL ends after 1 component; the pattern expects `:id` next")
   }
 }

@@ -13,7 +13,8 @@ struct ReverseRoutingTests {
 
   @Test func printsQueryInPatternOrderAndOmitsAbsentOptionals() throws {
     #expect(
-      try URLPrinter.url(base: "myapp", pattern: profile, values: ["id": .int(42), "tab": .string("likes")])
+      try URLPrinter.url(
+        base: "myapp", pattern: profile, values: ["id": .int(42), "tab": .string("likes")])
         == "myapp://profile/42?tab=likes")
     #expect(
       try URLPrinter.url(
@@ -32,7 +33,9 @@ struct ReverseRoutingTests {
   @Test func choicePrintsTheAlternativeThatUsesTheValues() throws {
     let pattern = RoutePattern(path: [.choice([[lit("me")], [lit("user"), cap("id")]]), lit("x")])
     #expect(try URLPrinter.url(base: "a", pattern: pattern, values: [:]) == "a://me/x")
-    #expect(try URLPrinter.url(base: "a", pattern: pattern, values: ["id": .string("7")]) == "a://user/7/x")
+    #expect(
+      try URLPrinter.url(base: "a", pattern: pattern, values: ["id": .string("7")])
+        == "a://user/7/x")
   }
 
   @Test func wildcardsNeedValues() throws {
@@ -59,7 +62,8 @@ struct ReverseRoutingTests {
     }
     // An empty string cannot be a path component (empty components are dropped).
     #expect(throws: ReverseRoutingError.self) {
-      try URLPrinter.url(base: "a", pattern: RoutePattern(path: [cap("s")]), values: ["s": .string("")])
+      try URLPrinter.url(
+        base: "a", pattern: RoutePattern(path: [cap("s")]), values: ["s": .string("")])
     }
   }
 
@@ -67,19 +71,26 @@ struct ReverseRoutingTests {
   /// have a meaning in URLs.
   @Test func roundTripsGeneratedValues() throws {
     let pattern = RoutePattern(
-      path: [cap("host"), lit("items"), cap("name"), cap("n", .int), cap("x", .double), cap("b", .bool)],
-      query: [.item(QueryItemPattern("q")), .item(QueryItemPattern(keys: ["k", "key"], name: "k", required: false))])
+      path: [
+        cap("host"), lit("items"), cap("name"), cap("n", .int), cap("x", .double), cap("b", .bool),
+      ],
+      query: [
+        .item(QueryItemPattern("q")),
+        .item(QueryItemPattern(keys: ["k", "key"], name: "k", required: false)),
+      ])
     let alphabet = Array("aZ09 /?#&=%+:@[]!$'()*,;é€😀\\\"<>|^`{}~.-_")
     var generator = SplitMix(seed: 42)
     let table = RouteTable(patterns: [pattern])
     for _ in 0..<500 {
       func text(_ minimum: Int) -> String {
-        String((0..<(minimum + Int(generator.next() % 8))).map { _ in
-          alphabet[Int(generator.next() % UInt64(alphabet.count))]
-        })
+        String(
+          (0..<(minimum + Int(generator.next() % 8))).map { _ in
+            alphabet[Int(generator.next() % UInt64(alphabet.count))]
+          })
       }
       let values: [String: PatternValue] = [
-        "host": .string(text(1)), "name": .string(text(1)), "n": .int(Int64(bitPattern: generator.next())),
+        "host": .string(text(1)), "name": .string(text(1)),
+        "n": .int(Int64(bitPattern: generator.next())),
         "x": .double(Double(Int64(bitPattern: generator.next() % 1_000_000)) / 64),
         "b": .bool(generator.next() % 2 == 0), "q": .string(text(0)), "k": .string(text(0)),
       ]

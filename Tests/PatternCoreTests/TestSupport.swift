@@ -2,7 +2,9 @@
 
 /// Builds patterns tersely in tests.
 func lit(_ text: String) -> PathNode { .literal(text) }
-func cap(_ name: String, _ type: ValueType = .string) -> PathNode { .capture(name: name, type: type) }
+func cap(_ name: String, _ type: ValueType = .string) -> PathNode {
+  .capture(name: name, type: type)
+}
 
 /// Matches one pattern against a URL and returns its captures as text, or nil.
 func bind(_ path: [PathNode], _ url: String, query: [QueryNode] = []) throws -> [String: String]? {

@@ -6,7 +6,9 @@ import Testing
 struct URLParserTests {
   @Test(
     "the host is the first component of a custom scheme, however the URL is written",
-    arguments: ["myapp://profile/42", "myapp:///profile/42", "myapp:profile/42", "MYAPP://profile/42"])
+    arguments: [
+      "myapp://profile/42", "myapp:///profile/42", "myapp:profile/42", "MYAPP://profile/42",
+    ])
   func hostIsFirstComponent(url: String) throws {
     let parsed = try ParsedURL(url)
     #expect(parsed.scheme == "myapp")
@@ -86,7 +88,10 @@ struct URLParserTests {
 
   @Test func limitsAreErrorsNotCrashes() throws {
     let parser = URLParser(limits: URLLimits(maxLength: 20, maxComponents: 3, maxQueryItems: 2))
-    #expect(throws: URLParseError.tooLong(url: "myapp://" + String(repeating: "a", count: 20), length: 28, limit: 20)) {
+    #expect(
+      throws: URLParseError.tooLong(
+        url: "myapp://" + String(repeating: "a", count: 20), length: 28, limit: 20)
+    ) {
       try parser.parse("myapp://" + String(repeating: "a", count: 20))
     }
     #expect(throws: URLParseError.self) { try parser.parse("myapp://a/b/c/d") }

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// Pasted as the original READMEs write it (tabs, spacing); not reformatted.
 import CrossroadRouter
 import Foundation
 import Testing

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// Pasted as the original READMEs write it (tabs, spacing); not reformatted.
 import DeeperRouter
 import Foundation
 import Testing

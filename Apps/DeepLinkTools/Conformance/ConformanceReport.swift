@@ -9,7 +9,8 @@ public enum ConformanceReport {
       lines.append("FAIL \(result.file)\(table) \(result.subject)")
       lines.append("  expected: " + failure.expected)
       lines.append(
-        "  actual:   " + failure.actual.split(separator: "\n", omittingEmptySubsequences: false)
+        "  actual:   "
+          + failure.actual.split(separator: "\n", omittingEmptySubsequences: false)
           .joined(separator: "\n            "))
     }
     lines.append(summary(results))

@@ -51,7 +51,8 @@ struct CrossroadTable: LoadedTable {
   var printableRoutes: [PrintableRoute] {
     let first = (try? router.sources())?.first?.description ?? ""
     return zip(router.routes, intents).map { route, intent in
-      PrintableRoute(intent: intent, pattern: route.pattern, base: route.source?.description ?? first)
+      PrintableRoute(
+        intent: intent, pattern: route.pattern, base: route.source?.description ?? first)
     }
   }
 
@@ -79,7 +80,8 @@ struct CrossroadTable: LoadedTable {
       router.routes.indices.map { index in
         let route = router.routes[index]
         guard route.source == nil || route.source == source else {
-          return .missed(MissReason(message: "this route is for `\(route.source!.description)` only"))
+          return .missed(
+            MissReason(message: "this route is for `\(route.source!.description)` only"))
         }
         return router.table.explain(routeAt: index, input)
       })
@@ -133,7 +135,9 @@ enum ContextCheck {
     let actual: Swift.Result<JSONValue, Context<Void>.Error>
     switch kind {
     case "argument", "requiredParameter":
-      guard let text = kind == "argument" ? context.arguments.text(key) : context.queryParameter(named: key)
+      guard
+        let text = kind == "argument"
+          ? context.arguments.text(key) : context.queryParameter(named: key)
       else {
         actual = .failure(.keyNotFound(key))
         break
@@ -225,7 +229,8 @@ indirect enum ArgumentType {
       let unique = a.reduce(into: [JSONValue]()) { list, item in
         if !list.contains(where: { element.equal($0, item) }) { list.append(item) }
       }
-      return unique.count == b.count && b.allSatisfy { item in unique.contains { element.equal($0, item) } }
+      return unique.count == b.count
+        && b.allSatisfy { item in unique.contains { element.equal($0, item) } }
     default:
       return value == expected
     }

@@ -137,9 +137,10 @@ final class HandlerGraph: @unchecked Sendable {
       return .passTo(target)
     default:
       guard value.boolValue == true else { throw error("`delay` must be true", origin) }
-      return .delay(resume: try json["resume"].map { v throws(Diagnostic) in
-        try action(v, origin + ".resume")
-      })
+      return .delay(
+        resume: try json["resume"].map { v throws(Diagnostic) in
+          try action(v, origin + ".resume")
+        })
     }
   }
 

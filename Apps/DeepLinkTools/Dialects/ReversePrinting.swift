@@ -82,13 +82,17 @@ extension TableSet {
         case .string(let text): wildcards.append(text.split(separator: "/").map(String.init))
         case .array(let items):
           let pieces = items.compactMap(\.stringValue)
-          guard pieces.count == items.count else { return .failure(ValueProblem(text: "`*` must list strings")) }
+          guard pieces.count == items.count else {
+            return .failure(ValueProblem(text: "`*` must list strings"))
+          }
           wildcards.append(pieces)
         default: return .failure(ValueProblem(text: "`*` must be a string or an array of strings"))
         }
         continue
       }
-      guard let type = types[name] else { return .failure(ValueProblem(text: "no capture named `\(name)`")) }
+      guard let type = types[name] else {
+        return .failure(ValueProblem(text: "no capture named `\(name)`"))
+      }
       let text: String
       switch json {
       case .string(let value): text = value
@@ -97,7 +101,8 @@ extension TableSet {
       default: return .failure(ValueProblem(text: "`\(name)` must be a string, number or boolean"))
       }
       guard let value = PatternValue(parsing: text, as: type) else {
-        return .failure(ValueProblem(text: "`\(name)` = `\(text)` is not \(type == .int ? "an" : "a") \(type)"))
+        return .failure(
+          ValueProblem(text: "`\(name)` = `\(text)` is not \(type == .int ? "an" : "a") \(type)"))
       }
       values[name] = value
     }

@@ -64,7 +64,10 @@ public enum TableLoader {
         isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
       }
     guard isValid else {
-      let bad = bytes.firstIndex { !(isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E) } ?? 0
+      let bad =
+        bytes.firstIndex {
+          !(isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E)
+        } ?? 0
       throw Diagnostic(
         code: .invalidSource, message: "invalid scheme",
         source: scheme, offset: bytes.isEmpty ? 0 : (isLetter(bytes[0]) ? bad : 0),

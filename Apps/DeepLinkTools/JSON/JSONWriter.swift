@@ -57,7 +57,8 @@ public enum JSONWriter {
       var runStart = 0
       for index in 0..<bytes.count {
         let byte = bytes[index]
-        guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        guard
+          byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
         else { continue }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         runStart = index + 1

@@ -78,9 +78,12 @@ public enum ManifestLoader {
     guard let urls = json["urls"]?.arrayValue, let strings = strings(urls), !strings.isEmpty else {
       throw shapeError("`shared.urls` must be a non-empty array of strings", origin)
     }
-    func entries(_ key: String, _ field: String) throws(ManifestError) -> [(String, String, String)] {
+    func entries(_ key: String, _ field: String) throws(ManifestError) -> [(String, String, String)]
+    {
       guard let value = json[key] else { return [] }
-      guard let list = value.arrayValue else { throw shapeError("`\(key)` must be an array", origin) }
+      guard let list = value.arrayValue else {
+        throw shapeError("`\(key)` must be an array", origin)
+      }
       var result: [(String, String, String)] = []
       for item in list {
         guard let dialect = item["dialect"]?.stringValue, let target = item[field]?.stringValue,

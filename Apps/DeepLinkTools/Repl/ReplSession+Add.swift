@@ -34,7 +34,8 @@ extension ReplSession {
       scratch[dialect] = routes
       entries.removeAll { $0.table.name == entry.table.name }
       entries.append(entry)
-      return "added route \(routes.count - 1) to \(style.bold(entry.table.name)): \(pattern) \(style.arrow) \(intent)"
+      return
+        "added route \(routes.count - 1) to \(style.bold(entry.table.name)): \(pattern) \(style.arrow) \(intent)"
     }
   }
 
@@ -51,7 +52,8 @@ extension ReplSession {
       // `user/info?{*id}`: the first component is the group.
       var groups: [(String, [JSONValue])] = []
       for route in routes {
-        let trimmed = route.pattern.hasPrefix("/") ? String(route.pattern.dropFirst()) : route.pattern
+        let trimmed =
+          route.pattern.hasPrefix("/") ? String(route.pattern.dropFirst()) : route.pattern
         let group = String(trimmed.prefix { $0 != "/" && $0 != "?" })
         let path = String(trimmed.dropFirst(group.count))
         let map: JSONValue = .object([("route", .string(path)), ("target", .string(route.intent))])
@@ -63,7 +65,10 @@ extension ReplSession {
       }
       table.append(("scheme", .string(scheme)))
       table.append(
-        ("groups", .array(groups.map { .object([("group", .string($0.0)), ("maps", .array($0.1))]) })))
+        (
+          "groups",
+          .array(groups.map { .object([("group", .string($0.0)), ("maps", .array($0.1))]) })
+        ))
     case "crossroad":
       var sources = [scheme]
       for route in routes {
@@ -102,7 +107,8 @@ extension ReplSession {
   }
 
   private func routesJSON(_ routes: [(pattern: String, intent: String)]) -> JSONValue {
-    .array(routes.map { .object([("pattern", .string($0.pattern)), ("intent", .string($0.intent))]) })
+    .array(
+      routes.map { .object([("pattern", .string($0.pattern)), ("intent", .string($0.intent))]) })
   }
 
   /// The scheme of the first loaded table, or `myapp`.

@@ -9,11 +9,15 @@ extension ReplSession {
       var lines = [
         "\(style.ok) \(style.bold(match.table)) route \(match.route)  \(match.pattern)  \(style.arrow) \(style.bold(match.intent))"
       ]
-      if let canonical = canonical(table: match.table, route: match.route), canonical != match.pattern {
+      if let canonical = canonical(table: match.table, route: match.route),
+        canonical != match.pattern
+      {
         lines.append("  canonical  " + canonical)
       }
       for entry in match.params.entries {
-        lines.append("  \(entry.name) = \(JSONWriter.write(Resolver.json(entry.value)))  \(style.dim("(\(Self.typeName(entry.value)))"))")
+        lines.append(
+          "  \(entry.name) = \(JSONWriter.write(Resolver.json(entry.value)))  \(style.dim("(\(Self.typeName(entry.value)))"))"
+        )
       }
       if let trace = match.trace {
         lines.append("  trace  " + trace.joined(separator: " \(style.arrow) "))
@@ -27,7 +31,8 @@ extension ReplSession {
       var lines = [
         "\(style.no)  nearest: \(style.bold(nearest.table)) route \(nearest.route)  \(canonical)"
       ]
-      lines.append(caretLines(url: url, reason: nearest.reason, dialect: dialect(of: nearest.table)))
+      lines.append(
+        caretLines(url: url, reason: nearest.reason, dialect: dialect(of: nearest.table)))
       return lines.joined(separator: "\n")
     case .error(let diagnostic):
       if diagnostic.code == .missingParams {
@@ -44,7 +49,8 @@ extension ReplSession {
   /// `:explain URL`: every route of every table, in order, with its verdict.
   func explain(_ url: String) -> String {
     guard !url.isEmpty else {
-      return render(Diagnostic(code: .invalidRequest, message: "`:explain` needs a URL", hint: ":explain URL"))
+      return render(
+        Diagnostic(code: .invalidRequest, message: "`:explain` needs a URL", hint: ":explain URL"))
     }
     guard !entries.isEmpty else { return "no tables; :load FILE or :add PATTERN -> INTENT" }
     var lines: [String] = []
@@ -63,14 +69,17 @@ extension ReplSession {
           case .matched:
             lines.append("  \(index)  \(padded)  \(style.colored ? style.ok : "yes:") matches")
           case .missed(let reason):
-            lines.append("  \(index)  \(padded)  \(style.colored ? style.paint("✗", "31") : "no:") \(reason.message)")
+            lines.append(
+              "  \(index)  \(padded)  \(style.colored ? style.paint("✗", "31") : "no:") \(reason.message)"
+            )
           }
         }
       }
     }
     let outcome: String
     switch tables.resolve(url) {
-    case .matched(let match): outcome = "result: route \(match.route) of \(match.table) \(style.arrow) \(match.intent)"
+    case .matched(let match):
+      outcome = "result: route \(match.route) of \(match.table) \(style.arrow) \(match.intent)"
     case .unmatched: outcome = "result: no intent"
     case .error(let diagnostic): outcome = "result: error \(diagnostic.code)"
     }
@@ -82,7 +91,9 @@ extension ReplSession {
     let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let intent = words.first else {
       return render(
-        Diagnostic(code: .invalidRequest, message: "`:url` needs an intent", hint: ":url INTENT name=value ..."))
+        Diagnostic(
+          code: .invalidRequest, message: "`:url` needs an intent",
+          hint: ":url INTENT name=value ..."))
     }
     var params: [(String, JSONValue)] = []
     for word in words.dropFirst() {
@@ -95,7 +106,12 @@ extension ReplSession {
       }
       let name = String(word[..<equals])
       let value = String(word[word.index(after: equals)...])
-      params.append((name, name == "*" ? .array(value.split(separator: "/").map { .string(String($0)) }) : .string(value)))
+      params.append(
+        (
+          name,
+          name == "*"
+            ? .array(value.split(separator: "/").map { .string(String($0)) }) : .string(value)
+        ))
     }
     switch tables.printURL(intent: intent, params: params, table: nil) {
     case .success(let printed):
@@ -131,7 +147,8 @@ extension ReplSession {
     }
     guard let offset, url.count <= 200 else { return "  " + reason.message }
     let column = DiagnosticRenderer.column(ofByteOffset: offset, in: url)
-    return "  " + url + "\n  " + String(repeating: " ", count: column) + style.paint("^", "1;33") + " "
+    return "  " + url + "\n  " + String(repeating: " ", count: column) + style.paint("^", "1;33")
+      + " "
       + reason.message
   }
 

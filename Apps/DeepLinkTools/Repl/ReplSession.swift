@@ -57,7 +57,9 @@ public final class ReplSession {
   /// Every intent of the loaded tables, for `:url` completion.
   public var intentNames: [String] {
     var seen = Set<String>()
-    return entries.flatMap { $0.table.printableRoutes.map(\.intent) }.filter { seen.insert($0).inserted }
+    return entries.flatMap { $0.table.printableRoutes.map(\.intent) }.filter {
+      seen.insert($0).inserted
+    }
   }
 
   /// URL beginnings built from the route patterns (scheme plus the leading literals).
@@ -120,7 +122,8 @@ public final class ReplSession {
   /// Loads a manifest; returns a summary of the tables loaded.
   public func load(_ path: String) -> String {
     guard !path.isEmpty else {
-      return render(Diagnostic(code: .invalidRequest, message: "`:load` needs a file", hint: ":load FILE"))
+      return render(
+        Diagnostic(code: .invalidRequest, message: "`:load` needs a file", hint: ":load FILE"))
     }
     let manifest: Manifest
     do {

@@ -2,7 +2,8 @@
 /// put a caret under the component that failed.
 enum URLComponentOffsets {
   /// Offsets of the host (when non-empty and `includeHost`) and of each non-empty path segment.
-  static func offsets(in url: String, includeHost: Bool = true) -> (components: [Int], query: Int?) {
+  static func offsets(in url: String, includeHost: Bool = true) -> (components: [Int], query: Int?)
+  {
     let bytes = Array(url.utf8)
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return ([], nil) }
     var index = colon + 1
@@ -10,9 +11,11 @@ enum URLComponentOffsets {
     let queryStart = bytes[index..<end].firstIndex(of: UInt8(ascii: "?"))
     let pathEnd = queryStart ?? end
     var components: [Int] = []
-    if index + 1 < pathEnd, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
+    if index + 1 < pathEnd, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/")
+    {
       let authorityStart = index + 2
-      let authorityEnd = bytes[authorityStart..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
+      let authorityEnd =
+        bytes[authorityStart..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
       var hostStart = authorityStart
       if let at = bytes[authorityStart..<authorityEnd].lastIndex(of: UInt8(ascii: "@")) {
         hostStart = at + 1
@@ -23,7 +26,8 @@ enum URLComponentOffsets {
       index = authorityEnd
     }
     var segmentStart = index
-    for position in index...pathEnd where position == pathEnd || bytes[position] == UInt8(ascii: "/") {
+    for position in index...pathEnd
+    where position == pathEnd || bytes[position] == UInt8(ascii: "/") {
       if position > segmentStart { components.append(segmentStart) }
       segmentStart = position + 1
     }
@@ -37,7 +41,9 @@ enum URLComponentOffsets {
     let keyBytes = Array(key.utf8)
     var start = question + 1
     while start < bytes.count, bytes[start] != UInt8(ascii: "#") {
-      let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "#") } ?? bytes.count
+      let end =
+        bytes[start...].firstIndex { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "#") }
+        ?? bytes.count
       let item = bytes[start..<end]
       let itemKey = item.prefix { $0 != UInt8(ascii: "=") }
       if Array(itemKey) == keyBytes { return start }

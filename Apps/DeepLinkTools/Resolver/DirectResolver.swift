@@ -48,7 +48,8 @@ extension DirectTable {
         reason: .schemeMismatch(found: lookup.foundScheme, expected: scheme))
     }
     return table.nearestMiss(of: lookup).map {
-      NearestRoute(table: name, route: $0.routeIndex, pattern: patterns[$0.routeIndex], reason: $0.reason)
+      NearestRoute(
+        table: name, route: $0.routeIndex, pattern: patterns[$0.routeIndex], reason: $0.reason)
     }
   }
 }
@@ -60,7 +61,8 @@ extension LoadedTable {
 extension UnsafeBufferPointer<UInt8> {
   /// Whether these bytes are `text`'s UTF-8.
   func equals(_ text: StaticString) -> Bool {
-    count == text.utf8CodeUnitCount && elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+    count == text.utf8CodeUnitCount
+      && elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
   }
 }
 

@@ -21,7 +21,9 @@ public enum LineStream {
   public static func run(_ respond: (ArraySlice<UInt8>, Int, inout [UInt8]) -> Void) -> Bool {
     signal(SIGPIPE, SIG_IGN)
     // Own streams over fds 0 and 1: the C globals are not concurrency-safe to name in Swift 6.
-    guard let inputStream = fdopen(0, "rb"), let outputStream = fdopen(1, "wb") else { return false }
+    guard let inputStream = fdopen(0, "rb"), let outputStream = fdopen(1, "wb") else {
+      return false
+    }
     var linePointer: UnsafeMutablePointer<CChar>?
     var capacity = 0
     defer { free(linePointer) }
@@ -37,7 +39,9 @@ public enum LineStream {
       record.removeAll(keepingCapacity: true)
       respond(slice, number, &record)
       record.append(0x0A)
-      let written = record.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, outputStream) }
+      let written = record.withUnsafeBufferPointer {
+        fwrite($0.baseAddress, 1, $0.count, outputStream)
+      }
       if written != record.count || fflush(outputStream) != 0 { return false }
     }
     return true

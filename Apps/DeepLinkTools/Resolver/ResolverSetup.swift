@@ -20,7 +20,9 @@ public enum ResolverSetup {
       let manifests =
         paths.isEmpty
         ? [try BuiltInExample.load()]
-        : try paths.map { path throws(ManifestError) in try ManifestLoader.load(path: path, readCases: false) }
+        : try paths.map { path throws(ManifestError) in
+          try ManifestLoader.load(path: path, readCases: false)
+        }
       for manifest in manifests {
         for spec in manifest.tables {
           do {

@@ -9,7 +9,6 @@ import RoutingKit
 // parse the URL, then try each route in registration order; "routingkit" is vapor/routing-kit's
 // TrieRouter given the URL split into components, as a server would.
 
-
 /// Runs `body` over `urls` round-robin for every scaled iteration.
 @inline(__always)
 func cycle(_ benchmark: Benchmark, _ urls: [String], _ body: (String) -> Void) {

@@ -1,5 +1,5 @@
-import Foundation
 import DeeperRouter
+import Foundation
 import PatternCore
 
 /// The route sets and requests every benchmark uses, built once.
@@ -114,7 +114,8 @@ enum Workloads {
     let routes = gitHubRoutes.enumerated().map { index, route in
       #"{"pattern": "\#(route.pattern)", "intent": "r\#(index)"}"#
     }
-    return #"{"name": "github", "dialect": "deeper", "scheme": "gh", "routes": [\#(routes.joined(separator: ",\n"))]}"#
+    return
+      #"{"name": "github", "dialect": "deeper", "scheme": "gh", "routes": [\#(routes.joined(separator: ",\n"))]}"#
   }()
 
   /// Resolver input: three hits for every miss, each line an object with an id.

@@ -2,8 +2,8 @@
 // the benchmark harness. Usage: LookupProfile [hit|miss|resolver] [count]
 import DeepLinkTools
 import DeeperRouter
-import PatternCore
 import Foundation
+import PatternCore
 
 let arguments = CommandLine.arguments
 let mode = arguments.count > 1 ? arguments[1] : "hit"
@@ -16,9 +16,11 @@ var urls: [String] = []
 for (index, line) in lines.enumerated() {
   let parts = line.split(separator: " ")
   let segments = parts[1].split(separator: "/").map(String.init)
-  patterns.append(try DeeperPatternParser().parse(([String(parts[0])] + segments).joined(separator: "/")))
+  patterns.append(
+    try DeeperPatternParser().parse(([String(parts[0])] + segments).joined(separator: "/")))
   let filled = segments.map { $0.hasPrefix(":") ? "v\(index)" : $0 }
-  urls.append("gh://" + ([String(parts[0])] + filled).joined(separator: "/") + (mode == "miss" ? "/zz" : ""))
+  urls.append(
+    "gh://" + ([String(parts[0])] + filled).joined(separator: "/") + (mode == "miss" ? "/zz" : ""))
 }
 if mode.hasPrefix("resolver") {
   // The resolver in-process on the same routes: `resolver-hit` or `resolver-miss` lines.
@@ -26,12 +28,14 @@ if mode.hasPrefix("resolver") {
     let parts = line.split(separator: " ")
     return #"{"pattern": "\#(parts[0])\#(parts[1])", "intent": "r\#(index)"}"#
   }
-  let manifest = #"{"name": "github", "dialect": "deeper", "scheme": "gh", "routes": [\#(routes.joined(separator: ","))]}"#
+  let manifest =
+    #"{"name": "github", "dialect": "deeper", "scheme": "gh", "routes": [\#(routes.joined(separator: ","))]}"#
   let tables = try TableLoader.load(
     ManifestLoader.parse(Array(manifest.utf8), path: "<github>", readCases: false))
   var resolver = Resolver(tables: tables)
   let requests = urls.enumerated().map { index, url in
-    Array((mode == "resolver-miss" ? #""\#(url)/zz""# : #"{"url": "\#(url)", "id": \#(index)}"#).utf8)
+    Array(
+      (mode == "resolver-miss" ? #""\#(url)/zz""# : #"{"url": "\#(url)", "id": \#(index)}"#).utf8)
   }
   var output: [UInt8] = []
   var written = 0

@@ -81,7 +81,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         item.name = ""
         return .item(item)
       case .oneOf(let items):
-        return .oneOf(items.map { var item = $0; item.name = ""; return item })
+        return .oneOf(
+          items.map {
+            var item = $0; item.name = ""; return item
+          })
       }
     }
     return anonymous

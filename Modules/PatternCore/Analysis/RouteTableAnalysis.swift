@@ -77,7 +77,8 @@ public enum RouteTableAnalysis {
       }
       let shadowing = (0..<index).first { earlier in
         !routes[earlier].mayDecline
-          && queryIncluded(outer: routes[earlier].pattern.query, inner: route.pattern.query, options)
+          && queryIncluded(
+            outer: routes[earlier].pattern.query, inner: route.pattern.query, options)
           && inclusion.includes(outer: programs[earlier], inner: programs[index])
       }
       if let earlier = shadowing {

@@ -65,7 +65,8 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
     case .nestedQueryGroup: "nested group in the query"
     case .malformedEscape: "malformed percent-escape"
     case .nestingTooDeep(let limit): "groups nested deeper than \(limit) levels"
-    case .patternTooLong(let length, let limit): "pattern is \(length) bytes long; the limit is \(limit)"
+    case .patternTooLong(let length, let limit):
+      "pattern is \(length) bytes long; the limit is \(limit)"
     case .other(let message, _): message
     }
   }

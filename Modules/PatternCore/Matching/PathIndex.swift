@@ -247,7 +247,8 @@ final class PathIndex: @unchecked Sendable {
       subtreeKeys += nodeTerminals[node].sorted()
       pending.append((node, true))
       let children =
-        literalOrder[node].map { literalChildren[$0]! } + otherOrder[node].map { otherChildren[$0]! }
+        literalOrder[node].map { literalChildren[$0]! }
+        + otherOrder[node].map { otherChildren[$0]! }
       for child in children.sorted(by: { minKey[$0] > minKey[$1] }) {
         pending.append((child, false))
       }
@@ -259,7 +260,9 @@ final class PathIndex: @unchecked Sendable {
       terminalStart.append(Int32(terminals.count))
       terminals += nodeTerminals[node].sorted()
       otherStart.append(Int32(otherKind.count))
-      let others = otherOrder[node].sorted { minKey[otherChildren[$0]!] < minKey[otherChildren[$1]!] }
+      let others = otherOrder[node].sorted {
+        minKey[otherChildren[$0]!] < minKey[otherChildren[$1]!]
+      }
       for key in others {
         otherKind.append(key.kind)
         otherChild.append(Int32(otherChildren[key]!))

@@ -109,8 +109,10 @@ extension RouteTable {
         captures.bind(program.slotNames[slot], value, text: text)
       }
     }
-    _ = QueryMatcher(nodes: routes[route].pattern.query, keysIgnoreCase: options.queryKeysIgnoreCase)
-      .bind(lookup.layout.queryItems, into: &captures)
+    _ = QueryMatcher(
+      nodes: routes[route].pattern.query, keysIgnoreCase: options.queryKeysIgnoreCase
+    )
+    .bind(lookup.layout.queryItems, into: &captures)
     return captures
   }
 }

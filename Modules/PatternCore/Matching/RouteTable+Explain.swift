@@ -154,7 +154,8 @@ extension RouteTable {
       switch instructions[pc] {
       case .literal(let text, _): expected = "`\(text)`"
       case .capture(let slot, let type):
-        expected = "`" + CanonicalPrinter.capture(name: route.program.slotNames[slot], type: type)
+        expected =
+          "`" + CanonicalPrinter.capture(name: route.program.slotNames[slot], type: type)
           + "`"
       default: expected = "another component"
       }

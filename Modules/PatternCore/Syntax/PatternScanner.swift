@@ -41,7 +41,9 @@ package struct PatternScanner {
   package var atEnd: Bool { index >= bytes.count }
   package var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  package func error(_ reason: PatternSyntaxError.Reason, at offset: Int? = nil) -> PatternSyntaxError {
+  package func error(_ reason: PatternSyntaxError.Reason, at offset: Int? = nil)
+    -> PatternSyntaxError
+  {
     PatternSyntaxError(reason, pattern: text, offset: offset ?? index)
   }
 
@@ -49,7 +51,8 @@ package struct PatternScanner {
   package func unexpected() -> PatternSyntaxError {
     switch current {
     case UInt8(ascii: ")"):
-      return openGroups.isEmpty ? error(.unbalancedCloseParenthesis) : error(.unexpectedCharacter("')'"))
+      return openGroups.isEmpty
+        ? error(.unbalancedCloseParenthesis) : error(.unexpectedCharacter("')'"))
     case UInt8(ascii: "|"):
       return error(.pipeOutsideGroup)
     case UInt8(ascii: "?"):
@@ -64,10 +67,12 @@ package struct PatternScanner {
 
   package func describe(_ offset: Int) -> String {
     guard offset < bytes.count else { return "end of pattern" }
-    guard let scalar = String(decoding: bytes[offset...].prefix(4), as: UTF8.self).unicodeScalars.first
+    guard
+      let scalar = String(decoding: bytes[offset...].prefix(4), as: UTF8.self).unicodeScalars.first
     else { return "'?'" }
     if scalar.value < 0x20 || scalar.value == 0x7F {
-      return "control character U+" + String(scalar.value, radix: 16, uppercase: true)
+      return "control character U+"
+        + String(scalar.value, radix: 16, uppercase: true)
         .leftPadded(to: 4)
     }
     if scalar == " " { return "space" }
@@ -170,7 +175,9 @@ package struct PatternScanner {
       let name = readName()
       guard current == UInt8(ascii: ")") else {
         if atEnd || isElementEnd(current!) {
-          throw error(name.isEmpty ? .missingCaptureName : .unclosedCapture, at: name.isEmpty ? innerStart : open)
+          throw error(
+            name.isEmpty ? .missingCaptureName : .unclosedCapture,
+            at: name.isEmpty ? innerStart : open)
         }
         throw error(.unexpectedCharacter(describe(index) + " in a capture name"))
       }
@@ -233,7 +240,8 @@ package struct PatternScanner {
           .other(
             message: closed ? "unexpected '{'" : "unclosed brace",
             hint: closed
-              ? "braces belong to mapping query items such as {*id}" : "'{' opened here is never closed"))
+              ? "braces belong to mapping query items such as {*id}"
+              : "'{' opened here is never closed"))
       case UInt8(ascii: "}"):
         throw error(.other(message: "unbalanced '}'", hint: "no '{' is open here"))
       case UInt8(ascii: "%"):

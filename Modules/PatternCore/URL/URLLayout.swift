@@ -38,7 +38,8 @@ struct URLLayout: Sendable {
   var queryCount: Int { query.count / 4 }
 
   func string(_ start: Int32, _ end: Int32) -> String {
-    String(decoding: UnsafeBufferPointer(rebasing: bytes.buffer[Int(start)..<Int(end)]), as: UTF8.self)
+    String(
+      decoding: UnsafeBufferPointer(rebasing: bytes.buffer[Int(start)..<Int(end)]), as: UTF8.self)
   }
 
   func component(_ index: Int) -> String { string(bounds[2 * index], bounds[2 * index + 1]) }

@@ -1,5 +1,6 @@
 /// Why a URL could not be parsed, with the UTF-8 byte offset of the problem.
-public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosticConvertible {
+public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosticConvertible
+{
   /// The URL has a ':' in its first segment but no valid `scheme:` before it.
   case missingScheme(url: String, offset: Int)
   /// A `%` not followed by two hex digits.

@@ -28,7 +28,8 @@ public struct URLParser: Sendable {
     let original = string
     // `withUTF8` is untyped `rethrows`; carry the typed error out in a Result.
     let result = string.withUTF8 { bytes in
-      Result { () throws(URLParseError) in try scan(bytes: bytes, original: original, into: &layout) }
+      Result { () throws(URLParseError) in try scan(bytes: bytes, original: original, into: &layout)
+      }
     }
     try result.get()
   }
@@ -125,7 +126,8 @@ public struct URLParser: Sendable {
           }
           let equals =
             firstIndex(of: UInt8(ascii: "="), in: bytes, from: itemStart, to: position) ?? position
-          let key = try decode(bytes, from: itemStart, to: equals, original: original, into: &layout)
+          let key = try decode(
+            bytes, from: itemStart, to: equals, original: original, into: &layout)
           let value =
             equals < position
             ? try decode(bytes, from: equals + 1, to: position, original: original, into: &layout)
