@@ -22,7 +22,9 @@ let package = Package(
     .executable(name: "deeplink-repl", targets: ["deeplink-repl"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // `swift package generate-documentation` (the DocC catalogs under Modules/ and Apps/).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Libraries

@@ -19,6 +19,8 @@ swift test --skip-build
 Scripts/check-dsl-misuse.sh
 # Every Swift block of the README and DocC articles builds and runs (Examples/, by path).
 Scripts/check-docs.sh
+# The DocC documentation of every library target, warnings as errors.
+Scripts/check-docc.sh
 # Every fixture is a valid manifest by Schemas/manifest.schema.json; a broken one is refused.
 Scripts/check-schema.sh
 Scripts/e2e.sh

@@ -18,8 +18,11 @@ extension LinkRouter {
   }
 
   /// The URL of a registered route; says why when none can be printed.
-  /// - Parameter wildcards: the components each `*` stands for, in pattern order.
-  /// - Throws: ``ReverseRoutingError``: an argument with no value, a wildcard with no value, a
+  /// - Parameters:
+  ///   - pattern: the route's pattern, exactly as registered.
+  ///   - arguments: a value for each argument (and query item) to print.
+  ///   - wildcards: the components each `*` stands for, in pattern order.
+  /// - Throws: `ReverseRoutingError`: an argument with no value, a wildcard with no value, a
   ///   value that does not fit its type, or no route registered with that pattern.
   public func makeURL(
     for pattern: String, arguments: [String: any CustomStringConvertible] = [:],

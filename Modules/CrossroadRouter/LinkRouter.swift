@@ -164,7 +164,7 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
     return false
   }
 
-  /// The original library's spelling of ``openIfPossible(_:userInfo:)``.
+  /// The original library's spelling of `openIfPossible(_:userInfo:)`.
   @discardableResult
   public func openIfPossible(to url: URL, userInfo: UserInfo) -> Bool {
     openIfPossible(url, userInfo: userInfo)

@@ -1,7 +1,7 @@
 import HandlingEngine
 import PatternCore
 
-/// What ``Router/open(_:animated:)`` did: how the URL resolved and how the handlers handled it.
+/// What `open(_:animated:)` did: how the URL resolved and how the handlers handled it.
 public struct DeepLinkOpenResult<Intent> {
   /// The route resolution.
   public let resolution: DeepLinkResolution<Intent>

@@ -4,7 +4,7 @@ import PatternCore
 ///
 ///     router.add(routes: ["profile/:userId", "(user|u)/:int(id)"]) { url, params in ... }
 ///
-/// A malformed literal is not a crash: the error is kept and thrown by ``Router/add(routes:handler:)``.
+/// A malformed literal is not a crash: the error is kept and thrown by `add(routes:handler:)`.
 public struct DeepLinkRoute: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible
 {
   /// The pattern as written.

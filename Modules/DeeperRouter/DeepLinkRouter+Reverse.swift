@@ -18,8 +18,11 @@ extension DeepLinkRouter {
   }
 
   /// The URL of the route at `index` with these values; says why when none can be printed.
-  /// - Parameter wildcards: the components each `*` stands for, in pattern order.
-  /// - Throws: ``ReverseRoutingError``: a capture with no value, a wildcard with no value, a
+  /// - Parameters:
+  ///   - index: the route's registration index.
+  ///   - params: a value for each capture to print.
+  ///   - wildcards: the components each `*` stands for, in pattern order.
+  /// - Throws: `ReverseRoutingError`: a capture with no value, a wildcard with no value, a
   ///   value that does not fit its capture's type, or no route at `index`.
   public func makeURL(
     forRouteAt index: Int, params: ParameterValues, wildcards: [[String]] = []
@@ -51,8 +54,8 @@ extension DeepLinkRouter where Intent: Equatable {
   }
 
   /// The URL for `intent` and these values; says why when none can be printed.
-  /// - Throws: ``ReverseRoutingError``: the first route's reason when no route prints with these
-  ///   values, or ``ReverseRoutingError/noRoute(subject:routes:)`` when routes print but none of
+  /// - Throws: `ReverseRoutingError`: the first route's reason when no route prints with these
+  ///   values, or `noRoute(subject:routes:)` when routes print but none of
   ///   their handlers gives `intent` back.
   public func makeURL(for intent: Intent, params: ParameterValues, wildcards: [[String]] = [])
     throws(ReverseRoutingError) -> URL

@@ -11,12 +11,12 @@ import PatternCore
 ///     }
 ///     router.intent(for: URL(string: "myapp://profile/42")!)  // .showProfile("42")
 ///
-/// Unlike the original, `add(routes:handler:)` throws a ``PatternSyntaxError`` for a malformed
+/// Unlike the original, `add(routes:handler:)` throws a `PatternSyntaxError` for a malformed
 /// pattern instead of ignoring it.
 ///
 /// A router may be shared between threads: registration and the compiled table are guarded by a
 /// lock, and matching runs on a snapshot. Route handlers run on the calling thread (or task, for
-/// `async` ones); ``open(url:animated:)`` and the root handler run on the main actor.
+/// `async` ones); `open(url:animated:)` and the root handler run on the main actor.
 public final class DeepLinkRouter<Intent>: @unchecked Sendable {
   /// A route handler: the URL and its captures in, an intent (or nil to decline) out.
   public typealias Handler = (URL, DeepLinkParams) -> Intent?
@@ -29,7 +29,7 @@ public final class DeepLinkRouter<Intent>: @unchecked Sendable {
   public let rootDeepLinkHandler: AnyDeepLinkHandler<Intent>?
   /// The engine that drives resolved links through the handlers (nil without a root handler).
   public let engine: DeepLinkEngine<Intent>?
-  /// The outcome of the last ``open(url:animated:)``.
+  /// The outcome of the last `open(url:animated:)`.
   public var lastOpen: DeepLinkOpenResult<Intent>? { lock.withLock { lastOpenValue } }
   /// The URL size limits.
   public var limits: URLLimits {
@@ -55,7 +55,7 @@ public final class DeepLinkRouter<Intent>: @unchecked Sendable {
     self.engine = rootDeepLinkHandler.map { DeepLinkEngine(root: $0) }
   }
 
-  /// Creates a router whose root handler is any ``DeepLinkHandler`` (an app delegate, say).
+  /// Creates a router whose root handler is any `DeepLinkHandler` (an app delegate, say).
   @MainActor
   public convenience init<Root: DeepLinkHandler>(scheme: String, rootDeepLinkHandler: Root)
   where Root.Intent == Intent {
@@ -70,7 +70,7 @@ public final class DeepLinkRouter<Intent>: @unchecked Sendable {
   ///       params[.userId].map(Intent.showProfile)
   ///     }
   ///
-  /// - Throws: ``PatternSyntaxError`` for the first malformed pattern; nothing is added then.
+  /// - Throws: `PatternSyntaxError` for the first malformed pattern; nothing is added then.
   public func add(routes newRoutes: [DeepLinkRoute], handler: @escaping Handler)
     throws(PatternSyntaxError)
   {
@@ -78,9 +78,9 @@ public final class DeepLinkRouter<Intent>: @unchecked Sendable {
   }
 
   /// Registers routes whose handler may suspend before answering (say, to check that a profile
-  /// exists). They run only through the `async` entry points (``open(url:animated:)-(URL,_)``
-  /// with `await`, ``intent(for:)-(URL)`` with `await`); the synchronous ones pass them over.
-  /// - Throws: ``PatternSyntaxError`` for the first malformed pattern; nothing is added then.
+  /// exists). They run only through the `async` entry points (`open(url:animated:)-(URL,_)`
+  /// with `await`, `intent(for:)-(URL)` with `await`); the synchronous ones pass them over.
+  /// - Throws: `PatternSyntaxError` for the first malformed pattern; nothing is added then.
   public func add(routes newRoutes: [DeepLinkRoute], handler: @escaping AsyncHandler)
     throws(PatternSyntaxError)
   {

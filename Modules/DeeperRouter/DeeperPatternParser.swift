@@ -18,7 +18,7 @@ public struct DeeperPatternParser: Sendable {
   public init() {}
 
   /// Parses a pattern.
-  /// - Throws: ``PatternSyntaxError`` pointing at the offending byte.
+  /// - Throws: `PatternSyntaxError` pointing at the offending byte.
   public func parse(_ pattern: String) throws(PatternSyntaxError) -> RoutePattern {
     var scanner = PatternScanner(pattern)
     return try scanner.parseDeeperPattern()

@@ -5,8 +5,10 @@ extension DeeperFuncRouter where Intent: Equatable {
   /// The URL of the first route able to print `intent`, or nil. Query items follow pattern
   /// order, absent optionals are left out, values are percent-encoded, and the URL resolves
   /// back to the same intent.
-  /// - Parameter wildcards: the components each `*` of the route stands for, in pattern order
-  ///   (an intent carries no value for a wildcard).
+  /// - Parameters:
+  ///   - intent: the intent to print.
+  ///   - wildcards: the components each `*` of the route stands for, in pattern order (an
+  ///     intent carries no value for a wildcard).
   public func url(for intent: Intent, wildcards: [[String]] = []) -> URL? {
     urlString(for: intent, wildcards: wildcards).flatMap { URL(string: $0) }
   }
@@ -21,9 +23,9 @@ extension DeeperFuncRouter where Intent: Equatable {
   ///     try router.makeURL(for: .search)                        // a `*` route: throws
   ///     try router.makeURL(for: .search, wildcards: [["a"]])    // myapp://a/search
   ///
-  /// - Throws: ``ReverseRoutingError``: the reason of the first route registered for the
+  /// - Throws: `ReverseRoutingError`: the reason of the first route registered for the
   ///   intent's case (a wildcard with no value, a value that does not fit its type), or
-  ///   ``ReverseRoutingError/noRoute(subject:routes:)`` when no route builds this intent.
+  ///   `noRoute(subject:routes:)` when no route builds this intent.
   public func makeURL(for intent: Intent, wildcards: [[String]] = []) throws(ReverseRoutingError)
     -> URL
   {

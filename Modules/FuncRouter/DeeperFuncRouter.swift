@@ -66,7 +66,7 @@ public final class DeeperFuncRouter<Intent>: @unchecked Sendable {
     self.engine = rootDeepLinkHandler.map { DeepLinkEngine(root: $0) }
   }
 
-  /// Creates a router whose root handler is any ``HandlingEngine/DeepLinkHandler``.
+  /// Creates a router whose root handler is any `DeepLinkHandler`.
   @MainActor
   public convenience init<Root: DeepLinkHandler>(scheme: String, rootDeepLinkHandler: Root)
   where Root.Intent == Intent {

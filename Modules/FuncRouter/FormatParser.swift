@@ -36,7 +36,7 @@ public struct FormatParser: Sendable {
   public init() {}
 
   /// Parses a format string.
-  /// - Throws: ``PatternCore/PatternSyntaxError`` with the offset.
+  /// - Throws: `PatternSyntaxError` with the offset.
   public func parse(_ format: String) throws(PatternSyntaxError) -> Parsed {
     var scanner = PatternScanner(format)
     try scanner.checkLength()

@@ -1,5 +1,5 @@
 /// The original library's protocol for intents that print back (reverse routing). Conforming is optional:
-/// an `Equatable` intent is deconstructed automatically (see ``Router/url(for:)``).
+/// an `Equatable` intent is deconstructed automatically (see `url(for:)`).
 ///
 ///     extension Intent: Route {
 ///       func deconstruct<A>(_ constructor: (A) -> Intent) -> A? {

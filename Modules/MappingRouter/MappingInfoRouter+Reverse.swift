@@ -26,7 +26,7 @@ extension MappingInfoRouter {
   }
 
   /// The URL for a target type; says why when none can be printed.
-  /// - Throws: ``ReverseRoutingError``.
+  /// - Throws: `ReverseRoutingError`.
   public func makeURL(
     for target: Any.Type, parameters: [String: any CustomStringConvertible] = [:],
     wildcards: [[String]] = []
@@ -36,9 +36,9 @@ extension MappingInfoRouter {
   }
 
   /// The URL for a target, by name; says why when none can be printed.
-  /// - Throws: ``ReverseRoutingError``: the first map's reason (a required parameter with no
+  /// - Throws: `ReverseRoutingError`: the first map's reason (a required parameter with no
   ///   value, a value that does not fit its type), or
-  ///   ``ReverseRoutingError/noRoute(subject:routes:)`` when no map has this target.
+  ///   `noRoute(subject:routes:)` when no map has this target.
   public func makeURL(
     forTargetNamed target: String, parameters: [String: any CustomStringConvertible] = [:],
     wildcards: [[String]] = []

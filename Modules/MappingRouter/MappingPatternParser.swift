@@ -12,7 +12,7 @@ public struct MappingPatternParser: Sendable {
   public init() {}
 
   /// Parses the path of a map in `group`.
-  /// - Throws: ``PatternCore/PatternSyntaxError`` with the offset in `path`.
+  /// - Throws: `PatternSyntaxError` with the offset in `path`.
   public func parse(_ path: String, group: String) throws(PatternSyntaxError) -> RoutePattern {
     var scanner = PatternScanner(path)
     try scanner.checkLength()

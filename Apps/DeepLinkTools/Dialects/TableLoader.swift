@@ -9,7 +9,7 @@ public enum TableLoader {
   public static let knownDialects = ["deeper", "func", "mapping", "crossroad"]
 
   /// Loads one table.
-  /// - Throws: a ``Diagnostic`` with the table's origin (pattern errors carry a caret).
+  /// - Throws: a `Diagnostic` with the table's origin (pattern errors carry a caret).
   public static func load(_ spec: TableSpec) throws(Diagnostic) -> any LoadedTable {
     switch spec.dialect {
     case "deeper":

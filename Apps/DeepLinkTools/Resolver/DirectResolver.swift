@@ -2,7 +2,7 @@ import PatternCore
 
 /// A table whose answer is its route table's first match: no handler can decline and no handler
 /// graph runs. The resolver answers the usual lines for such tables straight from
-/// ``RouteTable/lookup(_:scheme:limits:into:)`` and writes the record as bytes; the output is the
+/// `lookup(_:scheme:limits:into:)` and writes the record as bytes; the output is the
 /// one ``Resolver/respond(to:number:)`` writes (checked by the resolver's differential test).
 public final class DirectTable: Sendable {
   let table: RouteTable

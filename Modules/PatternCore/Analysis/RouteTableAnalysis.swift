@@ -44,7 +44,9 @@ public struct AnalysisWarning: Sendable, Hashable, CustomStringConvertible {
 /// Finds routes that can never win, duplicate capture names and unreachable alternatives.
 public enum RouteTableAnalysis {
   /// Analyzes routes in registration order.
-  /// - Parameter options: the table's comparison options (case rules change what overlaps).
+  /// - Parameters:
+  ///   - routes: the routes, in registration order.
+  ///   - options: the table's comparison options (case rules change what overlaps).
   public static func analyze(_ routes: [AnalyzedRoute], options: MatchOptions = MatchOptions())
     -> [AnalysisWarning]
   {

@@ -1,4 +1,4 @@
-/// Reusable storage for ``RouteTable/lookup(_:into:)``: the URL's decoded bytes, the search's
+/// Reusable storage for ``RouteTable/lookup(_:scheme:limits:into:)``: the URL's decoded bytes, the search's
 /// scratch space and the winner's capture positions. Keep one per thread and reuse it; after it
 /// has grown to the URLs it sees, a lookup allocates nothing.
 ///
@@ -96,7 +96,7 @@ extension RouteTable {
     nearestMiss(lookup.layout.routingInput(first: 0, firstIsHost: lookup.layout.hasHost))
   }
 
-  /// The typed values the last successful ``lookup(_:into:)`` bound, exactly as
+  /// The typed values the last successful ``lookup(_:scheme:limits:into:)`` bound, exactly as
   /// ``match(routeAt:_:)`` binds them; empty when it found nothing.
   public func captures(of lookup: RouteLookup) -> Captures {
     var captures = Captures()
