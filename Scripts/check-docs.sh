@@ -32,6 +32,36 @@ print(f"check-docs: {blocks} Swift blocks, {blocks - failures} match an example"
 sys.exit(1 if failures else 0)
 PY
 
+# The README's sample runs (`$ command` then its output, in ```sh blocks) are what the tools
+# print today: each is run against this build and compared line for line.
+python3 - "$(swift build --show-bin-path)" <<'PY'
+import re, subprocess, sys
+bin_path = sys.argv[1]
+text = open("README.md", encoding="utf-8").read()
+failures = runs = 0
+for block in re.findall(r"^```sh\n(.*?)^```", text, re.S | re.M):
+    lines = block.splitlines()
+    i = 0
+    while i < len(lines):
+        if not lines[i].startswith("$ "):
+            i += 1
+            continue
+        command = re.sub(r"\s+#.*$", "", lines[i][2:])
+        expected = []
+        i += 1
+        while i < len(lines) and not lines[i].startswith("$ "):
+            expected.append(lines[i])
+            i += 1
+        shell = command.replace("swift run ", bin_path + "/")
+        result = subprocess.run(["bash", "-c", shell], capture_output=True, text=True)
+        runs += 1
+        if result.stdout.splitlines() != expected:
+            failures += 1
+            print(f"README: `{command}` prints something else now:\n{result.stdout}")
+print(f"check-docs: {runs} README sample runs, {runs - failures} as shown")
+sys.exit(1 if failures else 0)
+PY
+
 swift build --package-path Examples 2>&1 | tail -n 3
 for dir in Examples/Sources/*/; do
   name="$(basename "$dir")"

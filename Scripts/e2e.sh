@@ -67,6 +67,45 @@ set -e
 [ ! -s "$work/bad.out" ] || fail "bad manifest wrote to stdout"
 grep -q "^          ^ '(' opened here is never closed" "$work/bad.err" || fail "no caret: $(cat "$work/bad.err")"
 
+# Plain URL lines: `cat urls.txt | deeplink-resolve`.
+printf 'myapp://profile/42\nmyapp://tweet/x/retweet\n' | "$bin" > "$work/plain.out"
+python3 - "$work/plain.out" <<'PY' || fail "plain URL lines: $(cat "$work/plain.out")"
+import json, sys
+records = [json.loads(line) for line in open(sys.argv[1])]
+assert [r["status"] for r in records] == ["matched", "unmatched"], records
+assert records[0]["url"] == "myapp://profile/42" and records[0]["intent"] == "showProfile"
+PY
+
+# A manifest that cannot be read says why, in the system's words, and exits 2.
+for case in "/nonexistent/routes.json:no such file or directory" "$work:is a directory"; do
+  path="${case%%:*}"
+  reason="${case#*:}"
+  set +e
+  "$bin" --routes "$path" < /dev/null 2> "$work/read.err"
+  status=$?
+  set -e
+  [ "$status" -eq 2 ] || fail "unreadable $path exited $status"
+  grep -qF "cannot read \`$path\`: $reason" "$work/read.err" || fail "no reason: $(cat "$work/read.err")"
+done
+
+# A bad source is reported at sources[i].
+printf '%s' '{"name":"t","dialect":"crossroad","sources":["pokedex","poke/dex"],"routes":[{"pattern":"pokedex://a","intent":"a"}]}' > "$work/src.json"
+set +e
+"$bin" --routes "$work/src.json" < /dev/null 2> "$work/src.err"
+set -e
+grep -qF -- "--> $work/src.json, table \`t\`, sources[1]" "$work/src.err" || fail "sources origin: $(cat "$work/src.err")"
+
+# --version on the three apps; --help fits 80 columns.
+for app in deeplink-resolve deeplink-conformance deeplink-repl; do
+  app_bin="$(swift build --show-bin-path)/$app"
+  [ "$("$app_bin" --version)" = "0.1.0" ] || fail "$app --version"
+  COLUMNS=80 "$app_bin" --help > "$work/help.txt"
+  if awk 'length > 80' "$work/help.txt" | grep -q .; then fail "$app --help is wider than 80 columns"; fi
+done
+# The terminal note goes to a terminal only: a pipe gets records and nothing else.
+echo '"myapp://profile/1"' | "$bin" 2> "$work/note.err" > /dev/null
+[ ! -s "$work/note.err" ] || fail "a pipe got the terminal note: $(cat "$work/note.err")"
+
 # A closed stdout ends the run quietly.
 for _ in $(seq 100000); do echo '"myapp://profile/1"'; done > "$work/many.jsonl"
 set +o pipefail
@@ -78,7 +117,7 @@ set -o pipefail
 
 # The REPL with piped input writes a clean transcript: no prompt, no banner, no colour.
 repl="$(swift build --show-bin-path)/deeplink-repl"
-"$repl" < Tests/Transcripts/repl-session.in > "$work/repl.out"
+"$repl" < Tests/Transcripts/repl-session.in > "$work/repl.out" 2> "$work/repl.err"
 diff -u Tests/Transcripts/repl-session.expected "$work/repl.out" || fail "REPL transcript differs"
 
 echo "e2e: deeplink-resolve ok (1000 and 100,000 mixed lines in, as many out; bad manifest exits 2; closed stdout is quiet); deeplink-repl transcript ok"

@@ -68,6 +68,13 @@ tmux send-keys -t "$session" " userId=7" Enter
 screen_has "myapp://profile/7" || fail ":url did not print"
 wait_for "deeplink>"
 
+# 2b. Tab completes a URL beginning after :explain.
+tmux send-keys -t "$session" ":explain myapp://us" Tab
+screen_has "deeplink> :explain myapp://user" || fail "Tab did not complete the URL after :explain"
+tmux send-keys -t "$session" "/7/follow" Enter
+screen_has "result: route 1 of twitter" || fail ":explain did not run"
+wait_for "deeplink>"
+
 # 3. Ctrl-C cancels the line, not the program.
 tmux send-keys -t "$session" "half typed" C-c
 wait_for "deeplink>"
@@ -82,7 +89,7 @@ grep -qF "myapp://profile/42" "$work/history" || fail "history was not written t
 start
 tmux send-keys -t "$session" Up
 screen_has "deeplink> :help" || fail "Up arrow did not recall the last command of the previous run"
-tmux send-keys -t "$session" Up Up Up
+tmux send-keys -t "$session" Up Up Up Up
 screen_has "deeplink> myapp://profile/42" || fail "Up arrow did not recall the previous run's history"
 
-echo "repl-tmux: ok (resolve, Tab completion of commands and intents, Ctrl-C, Ctrl-D, history across runs)"
+echo "repl-tmux: ok (resolve, Tab completion of commands, intents and URLs after :explain, Ctrl-C, Ctrl-D, history across runs)"

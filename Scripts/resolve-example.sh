@@ -3,6 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-Scripts/setup.sh
+# (No libedit needed: only the REPL links it.)
 swift build --product deeplink-resolve >&2
 .build/debug/deeplink-resolve < Fixtures/examples/batch.jsonl

@@ -19,6 +19,10 @@ typedef struct {
   int counts[DL_LISTS];
   int current;
   int next;
+  // libedit may cut a URL into several words (at ':' or '/'): candidates are matched against
+  // the whole space-separated word and returned without its first `skip` bytes.
+  char word[1024];
+  int skip;
 } dl_state_t;
 
 static inline dl_state_t *dl_state(void) {
@@ -45,12 +49,30 @@ static inline void dl_set_list(int which, const char *const *items, int count) {
 static inline char *dl_generate(const char *text, int state) {
   dl_state_t *shared = dl_state();
   if (state == 0) shared->next = 0;
-  size_t length = strlen(text);
+  const char *prefix = shared->skip >= 0 ? shared->word : text;
+  size_t length = strlen(prefix);
   while (shared->next < shared->counts[shared->current]) {
     const char *candidate = shared->lists[shared->current][shared->next++];
-    if (strncmp(candidate, text, length) == 0) return strdup(candidate);
+    if (strncmp(candidate, prefix, length) != 0) continue;
+    if (shared->skip < 0) return strdup(candidate);
+    if ((size_t)shared->skip <= strlen(candidate)) return strdup(candidate + shared->skip);
   }
   return NULL;
+}
+
+/// Remembers the whole space-separated word that ends at `end` and how much of it lies
+/// before `start` (what libedit will not replace).
+static inline void dl_capture_word(const char *line, int start, int end) {
+  dl_state_t *state = dl_state();
+  state->skip = -1;
+  if (line == NULL || end < start) return;
+  int word_start = start;
+  while (word_start > 0 && line[word_start - 1] != ' ' && line[word_start - 1] != '\t') word_start--;
+  int length = end - word_start;
+  if (length < 0 || length >= (int)sizeof state->word) return;
+  memcpy(state->word, line + word_start, (size_t)length);
+  state->word[length] = 0;
+  state->skip = start - word_start;
 }
 
 static inline int dl_starts_with(const char *line, const char *prefix) {
@@ -58,16 +80,19 @@ static inline int dl_starts_with(const char *line, const char *prefix) {
 }
 
 /// Chooses the list by what is before the word: commands first, files after `:load`, intents
-/// after `:url`, dialects after `:add`/`:dialect`, URL beginnings for a bare line.
+/// after `:url`, dialects after `:add`/`:dialect`, URL beginnings for a bare line and after
+/// `:explain`.
 static inline char **dl_attempt_completion(const char *text, int start, int end) {
-  (void)end;
   const char *line = rl_line_buffer;
+  dl_capture_word(line, start, end);
   if (start == 0) {
     dl_state()->current = (text[0] == ':') ? DL_COMMANDS : DL_URLS;
   } else if (dl_starts_with(line, ":load ")) {
     return NULL;  // libedit's file name completion
   } else if (dl_starts_with(line, ":url ")) {
     dl_state()->current = DL_INTENTS;
+  } else if (dl_starts_with(line, ":explain ")) {
+    dl_state()->current = DL_URLS;
   } else if (dl_starts_with(line, ":add ") || dl_starts_with(line, ":dialect ")) {
     dl_state()->current = DL_DIALECTS;
   } else {
@@ -75,6 +100,8 @@ static inline char **dl_attempt_completion(const char *text, int start, int end)
     return NULL;
   }
   rl_attempted_completion_over = 1;
+  // A URL beginning is rarely the whole URL: no space after it.
+  rl_completion_append_character = dl_state()->current == DL_URLS ? '\0' : ' ';
   return rl_completion_matches(text, dl_generate);
 }
 
@@ -87,6 +114,10 @@ static inline void dl_on_sigint(int signal_number) {
 static inline void dl_install(void) {
   rl_readline_name = "deeplink";
   rl_attempted_completion_function = dl_attempt_completion;
+  // A URL is one word: do not break at ':', '/', '?', '=' or '&'.
+  static char word_breaks[] = " \t\n\"'";
+  rl_completer_word_break_characters = word_breaks;
+  rl_basic_word_break_characters = word_breaks;
   rl_catch_signals = 0;
   struct sigaction action;
   memset(&action, 0, sizeof action);

@@ -7,11 +7,12 @@ struct ConformanceCommand: ParsableCommand {
     commandName: "deeplink-conformance",
     abstract: "Run fixture files through the library API of their dialect.",
     discussion: """
-      Prints every failure with its fixture, URL, expected and actual outcome, and ends with
-      "N passed, N failed". Exits 1 on any failure or unreadable fixture.
-      """)
+      Prints every failure with its fixture, URL, expected and actual outcome, and ends \
+      with "N passed, N failed". Exits 1 on any failure or unreadable fixture.
+      """,
+    version: ToolVersion.current)
 
-  @Argument(help: "Fixture files or directories (searched for *.json). Default: Fixtures/")
+  @Argument(help: "Fixture files or directories (searched for *.json).")
   var paths: [String] = ["Fixtures/"]
 
   @Option(name: .long, help: "Also write a JUnit XML report to this file.")

@@ -12,11 +12,13 @@ struct ReplCommand: ParsableCommand {
     commandName: "deeplink-repl",
     abstract: "Try deep links interactively: resolve URLs, explain misses, print URLs.",
     discussion: """
-      On a terminal: line editing, history (Up arrow) kept across runs, Tab completion of
-      commands, files after :load, intents after :url and URL beginnings. With stdin from a
-      pipe or file it prints only what the commands print, so `deeplink-repl < script` makes a
-      clean transcript. Type :help for the commands.
-      """)
+      On a terminal: line editing, history (Up arrow) kept across runs, Tab completion of \
+      commands, files after :load, intents after :url and URLs after :explain and :url or \
+      at the prompt. With standard input from a pipe or a file it prints only what the \
+      commands print, so `deeplink-repl < script` makes a clean transcript. Without \
+      --routes it loads the built-in example table. Type :help for the commands.
+      """,
+    version: ToolVersion.current)
 
   @Option(name: .long, parsing: .upToNextOption, help: "Manifest or fixture files to load.")
   var routes: [String] = []
@@ -28,6 +30,16 @@ struct ReplCommand: ParsableCommand {
     let interactive = isatty(0) != 0
     let colored = isatty(1) != 0 && getenv("NO_COLOR") == nil
     let session = ReplSession(style: ReplStyle(colored: colored))
+    if routes.isEmpty {
+      // As deeplink-resolve does: something to try at once.
+      let summary = session.loadBuiltInExample()
+      let note = summary + " (the built-in example; --routes FILE or :load FILE for your own)"
+      if interactive {
+        FileHandleOutput.standardOutput(note)
+      } else {
+        FileHandleOutput.standardError(note)
+      }
+    }
     for path in routes {
       let summary = session.load(path)
       if summary.hasPrefix("error") || summary.contains("error:") {

@@ -9,11 +9,19 @@ import DeepLinkTools
 struct ResolveCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "deeplink-resolve",
-    abstract: "Resolve deep links: JSON lines in, one JSON line out per line.",
+    abstract: "Resolve deep links: JSON lines or URLs in, one JSON line out per line.",
     discussion: """
-      Each input line is {"url": "...", "id": ...} or a bare JSON string. Each output line is a
-      record with "status" matched, unmatched or error. A bad manifest exits 2 before reading.
-      """)
+      Reads standard input line by line. A line that is JSON is a request: {"url": "...", \
+      "id": ...}, a bare JSON string, or {"intent": "...", "params": {...}} to print a URL. \
+      A line that is not JSON but starts with a URL scheme (myapp://..., https://...) is \
+      resolved as that URL, so `cat urls.txt | deeplink-resolve` works; anything else is an \
+      invalid_json record (quote such a URL as a JSON string).
+
+      Each input line gets exactly one output record, in order, with "status" matched, \
+      unmatched, printed or error. A bad line never stops the batch. A manifest that cannot \
+      be read or loaded exits with status 2 before any input is read.
+      """,
+    version: ToolVersion.current)
 
   @Option(
     name: .long, parsing: .upToNextOption,
@@ -27,6 +35,11 @@ struct ResolveCommand: ParsableCommand {
     case .failure(let message):
       FileHandleOutput.standardError(message)
       throw ExitCode(2)
+    }
+    if isatty(0) != 0 {
+      // Someone typing, not a pipe: say what the silence is waiting for.
+      FileHandleOutput.standardError(
+        "deeplink-resolve: reading JSON lines or URLs from standard input (Ctrl-D ends)")
     }
     var resolver = Resolver(tables: tables)
     LineStream.run { line, number, output in

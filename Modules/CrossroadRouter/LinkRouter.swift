@@ -184,13 +184,15 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
     case .failure(.invalid(let error)):
       return .invalid(error)
     case .failure(.noSource(let url)):
-      let known = sourceTexts.map { "`\($0)`" }.joined(separator: ", ")
-      let reason = MissReason(
-        message: url.scheme.isEmpty
-          ? "the URL has no scheme (a relative reference); sources: \(known)"
-          : "no source of this router accepts `\(url.scheme)://\(url.host ?? "")` "
-            + "(sources: \(known))", closeness: -1)
-      return .unmatched(nearest: routes.isEmpty ? nil : (0, reason), declined: [])
+      // Ranked by path: a route that differs only by its source comes first.
+      let isWeb = url.scheme == "http" || url.scheme == "https"
+      let from =
+        url.scheme.isEmpty
+        ? "" : isWeb ? "\(url.scheme)://\(url.host ?? "")" : url.scheme
+      let input = isWeb ? url.pathOnlyRoutingInput : url.routingInput
+      return .unmatched(
+        nearest: snapshot().table.nearestMiss(input, fromSource: from, expected: sourceTexts),
+        declined: [])
     }
     var declined: [Int] = []
     let foundationURL = URL(string: string) ?? URL(fileURLWithPath: "/")
@@ -256,6 +258,15 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
     }
     let input = source.input(url)
     let eligible = routes.indices.filter { routes[$0].source == nil || routes[$0].source == source }
+    // A route of another source whose path matches is nearer than any other miss.
+    if let other = table.matches(input).first(where: { !eligible.contains($0.routeIndex) }),
+      let routeSource = routes[other.routeIndex].source
+    {
+      let reason = MissReason(
+        message: "the path matches, but the route is for source `\(routeSource)` and the URL "
+          + "comes from source `\(source)`", closeness: Int.max - 1)
+      return .unmatched(nearest: (other.routeIndex, reason), declined: [])
+    }
     let nearest = eligible.compactMap { index -> (Int, MissReason)? in
       if case .missed(let reason) = table.explain(routeAt: index, input) { return (index, reason) }
       return nil

@@ -109,9 +109,9 @@ public final class MappingInfoRouter: Sendable {
       return .invalid(error)
     }
     guard url.scheme == scheme else {
+      // Ranked by path: a map that differs only by its scheme (source) comes first.
       return .unmatched(
-        nearest: entries.isEmpty
-          ? nil : (0, .schemeMismatch(found: url.scheme, expected: scheme)))
+        nearest: table.nearestMiss(url.routingInput, fromSource: url.scheme, expected: [scheme]))
     }
     let input = url.routingInput
     if let match = table.firstMatch(input) {

@@ -223,3 +223,29 @@ struct CrossroadRouterTests {
     }
   }
 }
+
+@Suite("Crossroad nearest miss across sources")
+struct CrossroadSourceMissTests {
+  @Test func aRouteThatDiffersOnlyByItsSourceIsTheNearest() throws {
+    let router = DefaultRouter(accepting: ["pokedex", "https://example.com"])
+    try router.register(routes: [
+      ("pokedex://list", { _ in true }),
+      ("https://example.com/pokemons/:int(id)", { _ in true }),
+    ])
+    guard case .unmatched(let nearest?, _) = router.resolve("pokedex://pokemons/25") else {
+      Issue.record("expected a miss")
+      return
+    }
+    #expect(nearest.0 == 1)
+    #expect(
+      nearest.1.message
+        == "the path matches, but the route is for source `https://example.com` and the URL "
+        + "comes from source `pokedex`")
+    guard case .unmatched(let other?, _) = router.resolve("https://other.org/pokemons/3") else {
+      Issue.record("expected a miss")
+      return
+    }
+    #expect(other.0 == 1)
+    #expect(other.1.message.contains("source `https://other.org` is not a source of this router"))
+  }
+}

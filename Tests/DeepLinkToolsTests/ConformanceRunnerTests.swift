@@ -31,6 +31,37 @@ struct ConformanceRunnerTests {
     #expect(ConformanceReport.summary(results) == "1 passed, 1 failed")
   }
 
+  @Test func anUnknownKeyIsAnErrorNamingTheFileTableCaseAndKey() {
+    let typo = run(
+      #"{"name":"demo","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"p/:id","intent":"show"}],"cases":[{"url":"myapp://p/1","intent":"show"},{"url":"myapp://p/2","intnt":"show"}]}"#
+    )
+    #expect(typo.count == 1)
+    #expect(
+      typo.first?.failure?.actual == """
+        error: invalid manifest: unknown key `intnt` in a case
+          --> t.json, table `demo`, cases[1]
+          = did you mean `intent`? known keys: url, intent, params, route, error, message, table, trace, context, handlingError, note
+        """)
+    for (json, key, place) in [
+      (#"{"name":"d","dialect":"deeper","scheme":"m","parms":1,"routes":[]}"#, "parms", "a table"),
+      (
+        #"{"name":"d","dialect":"deeper","scheme":"m","routes":[{"pattern":"a","intent":"x","declined":true}]}"#,
+        "declined", "a route"
+      ),
+      (
+        #"{"name":"d","dialect":"mapping","scheme":"m","groups":[{"group":"g","maps":[{"route":"/a","target":"T","remak":"x"}]}],"cases":[{"url":"m://g/a"}]}"#,
+        "remak", "a map"
+      ),
+    ] {
+      let results = run(json)
+      #expect(
+        results.contains {
+          $0.failure?.actual.contains("unknown key `\(key)` in \(place)") == true
+        },
+        "\(key)")
+    }
+  }
+
   @Test func loadErrorsAreCheckedByCode() {
     let good = run(
       #"{"tables":[{"name":"bad","dialect":"deeper","scheme":"m","routes":[{"pattern":"a/(b","intent":"x"}],"loadError":"pattern_syntax"}]}"#

@@ -24,7 +24,7 @@ struct ReplSessionTests {
     _ = session.execute(":add deeper item/:int(id)/edit -> edit")
     #expect(
       session.execute("myapp://item/abc/edit").text == """
-        no match  nearest: repl-deeper route 0  item/:int(id)/edit
+        no match  nearest: twitter route 3  item/:int(id)/edit
           myapp://item/abc/edit
                        ^ component 2 `abc` is not an int, as `:int(id)` requires
         """)
@@ -34,18 +34,73 @@ struct ReplSessionTests {
     let session = session()
     #expect(session.execute("myapp://tweet/99").text.hasPrefix("no match"))
     #expect(
-      session.execute(":add tweet/:tweetId -> retweet").text
-        == "added route 0 to repl-deeper: tweet/:tweetId -> retweet")
-    #expect(session.execute("myapp://tweet/99").text.hasPrefix("matched repl-deeper route 0"))
+      session.execute(":add tweet/:tweetId -> retweet").text == """
+        added route 3 to twitter (deeper): tweet/:tweetId -> retweet
+          tried after routes 0-2; twitter is table 1 of 1 in the order tried
+        """)
+    #expect(session.execute("myapp://tweet/99").text.hasPrefix("matched twitter route 3"))
+  }
+
+  @Test func addGoesToTheNamedTableOrTheLastLoadedOne() {
+    let session = session()
+    _ = session.execute(":load \(repositoryRoot)/Fixtures/examples/mapping.json")
+    // No table named: the last loaded one (the mapping table, whose first component is a group).
+    #expect(
+      session.execute(":add user/card?{*id} -> CardController").text.hasPrefix(
+        "added route 3 to user-mapping (mapping): user/card?{*id} -> CardController"))
+    #expect(
+      session.execute("native://user/card?id=1").text.hasPrefix("matched user-mapping route 3"))
+    // A table named first.
+    #expect(
+      session.execute(":add twitter help -> help").text.hasPrefix(
+        "added route 3 to twitter (deeper): help -> help"))
+    // A dialect with no loaded table: a scratch table of it, tried after the others.
+    #expect(
+      session.execute(":add func page/:int -> page").text == """
+        added route 0 to repl-func (func): page/:int -> page
+          its first route; repl-func is table 3 of 3 in the order tried
+        """)
+    #expect(session.execute("myapp://page/2").text.hasPrefix("matched repl-func route 0"))
+  }
+
+  @Test func withoutTablesAddMakesAScratchTableOfTheDialect() {
+    let session = ReplSession(style: ReplStyle(colored: false))
+    #expect(session.execute(":dialect").text.hasPrefix("dialect: deeper"))
+    _ = session.execute(":dialect crossroad")
+    #expect(session.execute(":dialect").text.hasPrefix("dialect: crossroad"))
+    #expect(
+      session.execute(":add pokedex://pokemons/:int(id) -> detail").text.hasPrefix(
+        "added route 0 to repl-crossroad (crossroad)"))
+  }
+
+  @Test func theBuiltInExampleIsThereUntilAFileIsLoaded() {
+    let session = ReplSession(style: ReplStyle(colored: false))
+    #expect(session.loadBuiltInExample() == "loaded example (deeper, 5 routes)")
+    #expect(session.execute("myapp://profile/42").text.hasPrefix("matched example route 0"))
+    #expect(
+      session.execute(":load \(repositoryRoot)/Fixtures/examples/mapping.json").text == """
+        loaded user-mapping (mapping, 3 routes)
+        (replaces the built-in example)
+        """)
+    #expect(session.execute("myapp://profile/42").text.hasPrefix("no match"))
   }
 
   @Test func urlPrintsForAnIntentAndSaysWhyItCannot() {
     let session = session()
     #expect(
       session.execute(":url showProfile userId=a b").text.hasPrefix("error: `b` is not name=value"))
+    // An escape is decoded once, so the URL encodes the value once; quotes keep spaces.
     #expect(
       session.execute(":url showProfile userId=a%20b").text
-        == "myapp://profile/a%2520b  (twitter route 0)")
+        == "myapp://profile/a%20b  (twitter route 0)")
+    #expect(
+      session.execute(":url showProfile userId=\"a b\"").text
+        == "myapp://profile/a%20b  (twitter route 0)")
+    #expect(
+      session.execute(":url showProfile userId='50%'").text
+        == "myapp://profile/50%25  (twitter route 0)")
+    #expect(
+      session.execute(":url showProfile userId=\"a b").text.hasPrefix("error: unclosed quote"))
     #expect(session.execute(":url nothing").text == "error: no route produces the intent `nothing`")
   }
 
@@ -82,8 +137,8 @@ struct ReplSessionTests {
     _ = session.execute(":add profile/:id -> again")
     _ = session.execute(":add profile/:other -> twice")
     let text = session.execute(":routes").text
-    #expect(text.contains("repl-deeper (deeper, 2 routes)"))
-    #expect(text.contains("warning: route 1 `profile/:other` duplicates route 0 `profile/:id`"))
+    #expect(text.contains("twitter (deeper, 5 routes)"))
+    #expect(text.contains("warning: route 4 `profile/:other` duplicates route 0 `profile/:userId`"))
     let mapping = ReplSession(style: ReplStyle(colored: false))
     _ = mapping.execute(":load \(repositoryRoot)/Fixtures/examples/mapping.json")
     #expect(mapping.execute(":routes").text.contains("-> UserActions  (user logout action)"))

@@ -2,7 +2,7 @@ import Testing
 
 @testable import DeepLinkTools
 
-@Suite("deeplink-resolve logic (SPEC §6)")
+@Suite("deeplink-resolve logic")
 struct ResolverTests {
   let resolver: Resolver = {
     guard case .success(let tables) = ResolverSetup.load([]) else { fatalError("built-in example") }
@@ -28,6 +28,33 @@ struct ResolverTests {
     #expect(
       respond(#""myapp://tweet/7/retweet""#, 3)
         == #"{"line":3,"url":"myapp://tweet/7/retweet","status":"matched","table":"example","dialect":"deeper","route":2,"pattern":"tweet/:int(tweetId)/retweet","intent":"retweet","params":{"tweetId":7}}"#
+    )
+  }
+
+  @Test func aPlainURLLineIsResolvedAsThatURL() {
+    #expect(
+      respond("myapp://profile/42")
+        == #"{"line":1,"url":"myapp://profile/42","status":"matched","table":"example","dialect":"deeper","route":0,"pattern":"profile/:userId","intent":"showProfile","params":{"userId":"42"}}"#
+    )
+    // Surrounding blanks are not part of the URL; any scheme counts, even an unknown one.
+    #expect(
+      respond("\thttps://example.com/x  ").hasPrefix(
+        #"{"line":1,"url":"https://example.com/x","status":"unmatched""#))
+    #expect(respond("a+b.c-d:x").hasPrefix(#"{"line":1,"url":"a+b.c-d:x","status":"unmatched""#))
+  }
+
+  @Test func aLineThatIsNeitherJSONNorAURLSaysToQuoteIt() {
+    #expect(
+      respond("oops")
+        == #"{"line":1,"status":"error","error":{"code":"invalid_json","message":"column 1: unexpected character, expected a value (a line is JSON, or a URL starting with its scheme such as myapp://...; quote anything else as a JSON string)","offset":0}}"#
+    )
+    // Not a scheme: a digit first, or no colon.
+    #expect(respond("1abc://x").contains(#""code":"invalid_json""#))
+    #expect(respond("profile/42").contains(#""code":"invalid_json""#))
+    // Broken JSON stays a JSON error, without the hint.
+    #expect(
+      respond(#"{"url": 3"#)
+        == #"{"line":1,"status":"error","error":{"code":"invalid_json","message":"column 10: unexpected end of input in an object","offset":9}}"#
     )
   }
 

@@ -199,3 +199,19 @@ struct MappingRouterTests {
     #expect(router.catalog.map(\.kind) == [.route, .action, .action])
   }
 }
+
+@Suite("Mapping nearest miss for another scheme")
+struct MappingSchemeMissTests {
+  @Test func theMapWhosePathMatchesIsNearestAndTheReasonNamesTheSource() throws {
+    let router = try Router.load(
+      mappingInfo: MappingInfo(
+        group: "user",
+        maps: [.named(.route, "/logout", target: "A"), .named(.route, "/info", target: "B")]))
+    guard case .unmatched(let nearest?) = router.resolve("other://user/info") else {
+      Issue.record("expected a miss")
+      return
+    }
+    #expect(nearest.0 == 1)
+    #expect(nearest.1.message.hasPrefix("the path matches, but source `other` is not a source"))
+  }
+}

@@ -17,6 +17,22 @@ struct CrossroadTable: LoadedTable {
         code: .invalidSource, message: "missing `sources` (or `scheme`)",
         hint: "e.g. \"sources\": [\"pokedex\", \"https://example.com\"]", origin: spec.origin)
     }
+    // A bad source is reported where it is written, before any route names it.
+    if sources.isEmpty {
+      throw Diagnostic(
+        code: .invalidSource, message: "`sources` is empty; a router needs at least one source",
+        hint: "e.g. \"sources\": [\"pokedex\", \"https://example.com\"]", origin: spec.origin)
+    }
+    for (index, source) in sources.enumerated() {
+      do {
+        _ = try LinkSource(parsing: source)
+      } catch {
+        var diagnostic = error.diagnostic
+        diagnostic.origin =
+          spec.sources == nil ? "\(spec.origin), scheme" : "\(spec.origin), sources[\(index)]"
+        throw diagnostic
+      }
+    }
     router = DefaultRouter(accepting: sources)
     for (index, route) in spec.routes.enumerated() {
       let declines = route.declines

@@ -43,6 +43,11 @@ struct MappingTable: LoadedTable {
     var infos: [MappingInfo] = []
     for (groupIndex, group) in list.enumerated() {
       let origin = "\(spec.origin), groups[\(groupIndex)]"
+      do {
+        try ManifestLoader.checkKeys(group, ManifestLoader.Keys.group, "a group", origin)
+      } catch {
+        throw error.diagnostic
+      }
       guard let groupName = group["group"]?.stringValue else {
         throw error("missing `group` (a string)", origin)
       }
@@ -52,6 +57,11 @@ struct MappingTable: LoadedTable {
       var result: [Map] = []
       for (mapIndex, map) in maps.enumerated() {
         let mapOrigin = "\(origin), maps[\(mapIndex)]"
+        do {
+          try ManifestLoader.checkKeys(map, ManifestLoader.Keys.map, "a map", mapOrigin)
+        } catch {
+          throw error.diagnostic
+        }
         let route = map["route"]?.stringValue
         let action = map["action"]?.stringValue
         guard (route == nil) != (action == nil), let path = route ?? action else {

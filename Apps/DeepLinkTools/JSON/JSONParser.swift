@@ -203,7 +203,9 @@ public struct JSONParser {
       switch byte {
       case UInt8(ascii: "\""):
         index += 1
-        guard let string = String(validating: result, as: UTF8.self) else {
+        // (`String(validating:as:)` needs macOS 15; invalid UTF-8 decodes to other bytes.)
+        let string = String(decoding: result, as: UTF8.self)
+        guard string.utf8.elementsEqual(result) else {
           throw error("string is not valid UTF-8", at: open)
         }
         return string

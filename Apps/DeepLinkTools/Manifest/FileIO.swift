@@ -8,7 +8,22 @@
 enum FileIO {
   /// The whole file, or nil when it cannot be read.
   static func readFile(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
+    try? readFile(reporting: path).get()
+  }
+
+  /// Why a file could not be read, in the operating system's words ("no such file or
+  /// directory", "permission denied", "is a directory").
+  struct ReadError: Error {
+    let reason: String
+  }
+
+  /// The whole file, or the operating system's reason it cannot be read.
+  static func readFile(reporting path: String) -> Result<[UInt8], ReadError> {
+    // fopen succeeds on a directory on Linux; say so instead of a later read error.
+    if isDirectory(path) { return .failure(ReadError(reason: lowercasedFirst(strerror(EISDIR)))) }
+    guard let file = fopen(path, "rb") else {
+      return .failure(ReadError(reason: lowercasedFirst(strerror(errno))))
+    }
     defer { fclose(file) }
     var result: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
@@ -16,11 +31,18 @@ enum FileIO {
       let count = fread(&buffer, 1, buffer.count, file)
       if count > 0 { result += buffer[0..<count] }
       if count < buffer.count {
-        if ferror(file) != 0 { return nil }
+        if ferror(file) != 0 {
+          return .failure(ReadError(reason: lowercasedFirst(strerror(errno))))
+        }
         break
       }
     }
-    return result
+    return .success(result)
+  }
+
+  private static func lowercasedFirst(_ message: UnsafeMutablePointer<CChar>?) -> String {
+    let text = message.map { String(cString: $0) } ?? "unknown error"
+    return text.prefix(1).lowercased() + text.dropFirst()
   }
 
   /// Whether the path is a directory.

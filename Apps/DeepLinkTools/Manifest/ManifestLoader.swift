@@ -6,11 +6,13 @@ public enum ManifestLoader {
   /// `cases`; the conformance runner reads and checks them.
   /// - Throws: ``ManifestError`` saying where the JSON or its shape is wrong.
   public static func load(path: String, readCases: Bool = true) throws(ManifestError) -> Manifest {
-    guard let bytes = FileIO.readFile(path) else {
+    let bytes: [UInt8]
+    switch FileIO.readFile(reporting: path) {
+    case .success(let read): bytes = read
+    case .failure(let error):
       throw ManifestError(
         diagnostic: Diagnostic(
-          code: .invalidRequest, message: "cannot read `\(path)`",
-          hint: "check that the file exists and is readable"))
+          code: .invalidRequest, message: "cannot read `\(path)`: \(error.reason)"))
     }
     return try parse(bytes, path: path, readCases: readCases)
   }
@@ -38,6 +40,7 @@ public enum ManifestLoader {
       return try sharedManifest(shared, path: path, readCases: readCases)
     }
     if let tables = json["tables"] {
+      try checkKeys(json, Keys.tableList, "a manifest with `tables`", path)
       guard let list = tables.arrayValue, !list.isEmpty else {
         throw shapeError("`tables` must be a non-empty array", path)
       }
@@ -117,6 +120,7 @@ public enum ManifestLoader {
     }
     let name = try optionalString(json, "name", origin) ?? defaultName
     origin = "\(path), table `\(name)`"
+    try checkKeys(json, Keys.table, "a table", origin)
     guard let dialect = try optionalString(json, "dialect", origin) else {
       throw shapeError(
         "missing `dialect` (one of: deeper, func, mapping, crossroad)", origin)
@@ -139,6 +143,7 @@ public enum ManifestLoader {
         guard case .object = route else {
           throw shapeError("a route is a JSON object, found \(route.kindName)", routeOrigin)
         }
+        try checkKeys(route, Keys.route, "a route", routeOrigin)
         guard let pattern = try optionalString(route, "pattern", routeOrigin) else {
           throw shapeError("missing `pattern`", routeOrigin)
         }
@@ -179,6 +184,7 @@ public enum ManifestLoader {
       guard case .object = item else {
         throw shapeError("a case is a JSON object, found \(item.kindName)", caseOrigin)
       }
+      try checkKeys(item, Keys.case, "a case", caseOrigin)
       guard let url = try optionalString(item, "url", caseOrigin) else {
         throw shapeError("missing `url`", caseOrigin)
       }
@@ -226,6 +232,55 @@ public enum ManifestLoader {
       result.append(spec)
     }
     return result
+  }
+
+  /// The keys each object of a manifest may have. `note` is a comment for people.
+  enum Keys {
+    static let tableList = ["tables", "cases", "note"]
+    static let table = [
+      "name", "dialect", "scheme", "sources", "routes", "handlers", "groups", "cases", "loadError",
+      "note",
+    ]
+    static let route = ["pattern", "intent", "declines", "remark", "note"]
+    static let `case` = [
+      "url", "intent", "params", "route", "error", "message", "table", "trace", "context",
+      "handlingError", "note",
+    ]
+    static let group = ["group", "maps", "note"]
+    static let map = ["route", "action", "target", "remark", "note"]
+  }
+
+  /// Refuses a key the format does not have (a typo such as `intnt` would otherwise make a
+  /// case check nothing), naming it and the nearest known key.
+  static func checkKeys(_ json: JSONValue, _ allowed: [String], _ what: String, _ origin: String)
+    throws(ManifestError)
+  {
+    guard let members = json.objectValue else { return }
+    for (key, _) in members where !allowed.contains(key) {
+      let nearest = allowed.min { distance(key, $0) < distance(key, $1) }
+      let hint =
+        nearest.flatMap { distance(key, $0) <= 2 ? "did you mean `\($0)`? " : nil } ?? ""
+      throw ManifestError(
+        diagnostic: Diagnostic(
+          code: .invalidRequest, message: "invalid manifest: unknown key `\(key)` in \(what)",
+          hint: hint + "known keys: " + allowed.joined(separator: ", "), origin: origin))
+    }
+  }
+
+  /// The edit distance between two short keys.
+  private static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.utf8)
+    let b = Array(b.utf8)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
   }
 
   static func optionalString(_ json: JSONValue, _ key: String, _ origin: String)

@@ -1,21 +1,32 @@
 import PatternCore
 
 extension ReplSession {
-  /// `:add [DIALECT] PATTERN -> INTENT`: a route in the scratch table of that dialect, tried
-  /// after the loaded tables.
+  /// `:add [TABLE|DIALECT] PATTERN -> INTENT`. The route goes to, in this order: the loaded
+  /// table named first; else the last loaded table of the dialect named first; else the last
+  /// loaded table; else a scratch table of the dialect (`repl-deeper`, …, with the scheme
+  /// `myapp`). It is that table's last route, so it is tried after the table's other routes,
+  /// and tables keep their load order.
   func add(_ argument: String) -> String {
     var rest = argument
-    var dialect = self.dialect
     let first = argument.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
-    if TableLoader.knownDialects.contains(first) {
+    var named: Entry?
+    var dialect: String?
+    if let entry = entries.last(where: { $0.table.name == first }) {
+      named = entry
+    } else if TableLoader.knownDialects.contains(first) {
       dialect = first
+      named = entries.last { $0.table.dialect == first }
+    }
+    if named != nil || dialect != nil {
       rest = String(argument.dropFirst(first.count)).trimmingWhitespace()
+    } else {
+      named = entries.last
     }
     guard let arrow = rest.range(of: "->") else {
       return render(
         Diagnostic(
           code: .invalidRequest, message: "`:add` needs `PATTERN -> INTENT`", source: argument,
-          offset: argument.utf8.count, hint: "e.g. :add deeper profile/:userId -> showProfile"))
+          offset: argument.utf8.count, hint: "e.g. :add profile/:userId -> showProfile"))
     }
     let pattern = String(rest[..<arrow.lowerBound]).trimmingWhitespace()
     let intent = String(rest[arrow.upperBound...]).trimmingWhitespace()
@@ -23,19 +34,71 @@ extension ReplSession {
       return render(
         Diagnostic(
           code: .invalidRequest, message: "`:add` needs a pattern and one intent name",
-          hint: "e.g. :add deeper profile/:userId -> showProfile"))
+          hint: "e.g. :add profile/:userId -> showProfile"))
     }
-    var routes = scratch[dialect] ?? []
-    routes.append((pattern, intent))
-    switch scratchTable(dialect: dialect, routes: routes) {
+    let result: Result<Entry, Diagnostic>
+    if let named, !named.table.name.hasPrefix("repl-") {
+      result = adding(pattern, intent, to: named)
+    } else {
+      let scratchDialect = dialect ?? named?.table.dialect ?? self.dialect
+      var routes = scratch[scratchDialect] ?? []
+      routes.append((pattern, intent))
+      result = scratchTable(dialect: scratchDialect, routes: routes).map { entry in
+        scratch[scratchDialect] = routes
+        return entry
+      }
+    }
+    switch result {
     case .failure(let diagnostic):
       return render(diagnostic)
     case .success(let entry):
-      scratch[dialect] = routes
-      entries.removeAll { $0.table.name == entry.table.name }
-      entries.append(entry)
-      return
-        "added route \(routes.count - 1) to \(style.bold(entry.table.name)): \(pattern) \(style.arrow) \(intent)"
+      if let index = entries.firstIndex(where: { $0.table.name == entry.table.name }) {
+        entries[index] = entry
+      } else {
+        entries.append(entry)
+      }
+      let route = entry.table.patterns.count - 1
+      let position = entries.firstIndex { $0.table.name == entry.table.name }! + 1
+      return "added route \(route) to \(style.bold(entry.table.name)) (\(entry.table.dialect)): "
+        + "\(pattern) \(style.arrow) \(intent)\n"
+        + style.dim(
+          "  "
+            + (route == 0
+              ? "its first route" : "tried after route\(route == 1 ? " 0" : "s 0-\(route - 1)")")
+            + "; \(entry.table.name) is table \(position) of \(entries.count) in the order tried")
+    }
+  }
+
+  /// A loaded table with one more route at the end, reloaded through its dialect's loader.
+  func adding(_ pattern: String, _ intent: String, to entry: Entry) -> Result<Entry, Diagnostic> {
+    var spec = entry.spec
+    var members = spec.json.objectValue ?? []
+    if spec.dialect == "mapping" {
+      let trimmed = pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern
+      let group = String(trimmed.prefix { $0 != "/" && $0 != "?" })
+      let path = String(trimmed.dropFirst(group.count))
+      let map: JSONValue = .object([("route", .string(path)), ("target", .string(intent))])
+      // A group of its own at the end, so the map is the table's last route (an existing
+      // group of the same name keeps its place).
+      var groups = spec.json["groups"]?.arrayValue ?? []
+      groups.append(.object([("group", .string(group)), ("maps", .array([map]))]))
+      members.removeAll { $0.0 == "groups" }
+      members.append(("groups", .array(groups)))
+    } else {
+      let route: JSONValue = .object([("pattern", .string(pattern)), ("intent", .string(intent))])
+      let routes = (spec.json["routes"]?.arrayValue ?? []) + [route]
+      members.removeAll { $0.0 == "routes" }
+      members.append(("routes", .array(routes)))
+      spec.routes.append(
+        RouteSpec(pattern: pattern, intent: intent, declines: false, remark: nil, json: route))
+    }
+    spec.json = .object(members)
+    do {
+      return .success(Entry(spec: spec, table: try TableLoader.load(spec)))
+    } catch {
+      var diagnostic = error
+      diagnostic.origin = nil
+      return .failure(diagnostic)
     }
   }
 

@@ -12,7 +12,9 @@ extension ReplSession {
       if let canonical = canonical(table: match.table, route: match.route),
         canonical != match.pattern
       {
-        lines.append("  canonical  " + canonical)
+        lines.append(
+          "  " + style.dim("read as") + "  " + canonical + "  "
+            + style.dim("(the pattern in canonical syntax)"))
       }
       for entry in match.params.entries {
         lines.append(
@@ -27,9 +29,8 @@ extension ReplSession {
     case .unmatched(nil):
       return "\(style.no): no route (the tables are empty)"
     case .unmatched(let nearest?):
-      let canonical = canonical(table: nearest.table, route: nearest.route) ?? nearest.pattern
       var lines = [
-        "\(style.no)  nearest: \(style.bold(nearest.table)) route \(nearest.route)  \(canonical)"
+        "\(style.no)  nearest: \(style.bold(nearest.table)) route \(nearest.route)  \(nearest.pattern)"
       ]
       lines.append(
         caretLines(url: url, reason: nearest.reason, dialect: dialect(of: nearest.table)))
@@ -86,9 +87,14 @@ extension ReplSession {
     return (lines + [outcome]).joined(separator: "\n")
   }
 
-  /// `:url INTENT name=value ...`: reverse routing.
+  /// `:url INTENT name=value ...`: reverse routing. A value may be quoted (`slug="a b"`) and
+  /// may be percent-encoded (`slug=a%20b`): it is decoded once, so the URL encodes it once.
   func url(_ argument: String) -> String {
-    let words = argument.split(whereSeparator: \.isWhitespace).map(String.init)
+    let words: [String]
+    switch Self.words(argument) {
+    case .success(let split): words = split
+    case .failure(let diagnostic): return render(diagnostic)
+    }
     guard let intent = words.first else {
       return render(
         Diagnostic(
@@ -105,7 +111,7 @@ extension ReplSession {
             hint: "write each value as name=value"))
       }
       let name = String(word[..<equals])
-      let value = String(word[word.index(after: equals)...])
+      let value = Self.percentDecoded(String(word[word.index(after: equals)...]))
       params.append(
         (
           name,
@@ -118,6 +124,80 @@ extension ReplSession {
       return printed.url + "  " + style.dim("(\(printed.table) route \(printed.route))")
     case .failure(let diagnostic):
       return render(diagnostic)
+    }
+  }
+
+  /// The words of a command line; `"..."` or `'...'` keeps spaces inside one word (and the
+  /// quotes are dropped), `\"` is a quote.
+  static func words(_ text: String) -> Result<[String], Diagnostic> {
+    var words: [String] = []
+    var current = ""
+    var inWord = false
+    var quote: Character?
+    var escaped = false
+    for character in text {
+      if escaped {
+        current.append(character)
+        escaped = false
+        continue
+      }
+      if character == "\\" {
+        escaped = true
+        inWord = true
+        continue
+      }
+      if let open = quote {
+        if character == open { quote = nil } else { current.append(character) }
+        continue
+      }
+      if character == "\"" || character == "'" {
+        quote = character
+        inWord = true
+      } else if character.isWhitespace {
+        if inWord { words.append(current) }
+        current = ""
+        inWord = false
+      } else {
+        current.append(character)
+        inWord = true
+      }
+    }
+    if quote != nil {
+      return .failure(
+        Diagnostic(
+          code: .invalidRequest, message: "unclosed quote", source: text,
+          offset: text.utf8.count, hint: "close the value with the same quote it opened with"))
+    }
+    if inWord { words.append(current) }
+    return .success(words)
+  }
+
+  /// `a%20b` as `a b`; text whose escapes are malformed (or not UTF-8) is kept as typed.
+  static func percentDecoded(_ text: String) -> String {
+    guard text.contains("%") else { return text }
+    var bytes: [UInt8] = []
+    var utf8 = Array(text.utf8)[...]
+    while let byte = utf8.popFirst() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard utf8.count >= 2, let high = hexValue(utf8[utf8.startIndex]),
+        let low = hexValue(utf8[utf8.startIndex + 1])
+      else { return text }
+      bytes.append(high << 4 | low)
+      utf8 = utf8.dropFirst(2)
+    }
+    let decoded = String(decoding: bytes, as: UTF8.self)
+    return decoded.utf8.elementsEqual(bytes) ? decoded : text
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
     }
   }
 

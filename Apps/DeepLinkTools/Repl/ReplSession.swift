@@ -25,10 +25,15 @@ public final class ReplSession {
   public static let commands: [(name: String, usage: String, help: String)] = [
     (":load", ":load FILE", "load the tables of a manifest or fixture"),
     (":routes", ":routes", "list every route with its intent, remark and analysis warnings"),
-    (":add", ":add [DIALECT] PATTERN -> INTENT", "add a route to a scratch table"),
+    (
+      ":add", ":add [TABLE|DIALECT] PATTERN -> INTENT",
+      "add a route to the last loaded table (or one named)"
+    ),
     (":explain", ":explain URL", "show what every route makes of a URL"),
-    (":url", ":url INTENT [name=value ...]", "print the URL of an intent (reverse routing)"),
-    (":dialect", ":dialect NAME", "set the dialect :add uses (deeper, func, mapping, crossroad)"),
+    (
+      ":url", ":url INTENT [name=value ...]", "print the URL of an intent; quote values with spaces"
+    ),
+    (":dialect", ":dialect [NAME]", "show or set the dialect of new scratch tables"),
     (":clear", ":clear", "forget every table"),
     (":help", ":help", "list the commands"),
     (":quit", ":quit", "leave (Ctrl-D works too)"),
@@ -39,6 +44,8 @@ public final class ReplSession {
   /// The dialect `:add` uses when none is named.
   public private(set) var dialect = "deeper"
   var entries: [Entry] = []
+  /// Whether the only table is the built-in example, which the first `:load` replaces.
+  var showingBuiltInExample = false
   /// Routes added with `:add`, by dialect, as manifest routes.
   var scratch: [String: [(pattern: String, intent: String)]] = [:]
 
@@ -95,6 +102,7 @@ public final class ReplSession {
     case ":dialect": return Output(text: setDialect(argument))
     case ":clear":
       entries = []
+      showingBuiltInExample = false
       scratch = [:]
       return Output(text: "cleared: no tables")
     case ":help", ":h", ":?": return Output(text: help())
@@ -131,19 +139,46 @@ public final class ReplSession {
     } catch {
       return render(error.diagnostic)
     }
+    // The built-in example is a placeholder: a file of the user's own takes its place.
+    let replacing = showingBuiltInExample
+    let saved = entries
+    if replacing { entries = [] }
+    let (summary, loaded) = load(manifest)
+    guard loaded else {
+      entries = saved
+      return summary
+    }
+    showingBuiltInExample = false
+    return summary + (replacing ? "\n" + style.dim("(replaces the built-in example)") : "")
+  }
+
+  /// Loads the table `deeplink-resolve` uses without `--routes`; returns the summary.
+  public func loadBuiltInExample() -> String {
+    do {
+      let (summary, loaded) = load(try BuiltInExample.load())
+      showingBuiltInExample = loaded
+      return summary
+    } catch {
+      return render(error.diagnostic)
+    }
+  }
+
+  /// Loads every table of a manifest, or none: the summary, and whether it loaded.
+  private func load(_ manifest: Manifest) -> (String, Bool) {
     var loaded: [Entry] = []
     for spec in manifest.tables {
       do {
         loaded.append(Entry(spec: spec, table: try TableLoader.load(spec)))
       } catch {
-        return render(error)
+        return (render(error), false)
       }
     }
     entries.removeAll { entry in loaded.contains { $0.table.name == entry.table.name } }
     entries += loaded
-    return loaded.map {
+    let summary = loaded.map {
       "loaded \(style.bold($0.table.name)) (\($0.table.dialect), \($0.table.patterns.count) route\($0.table.patterns.count == 1 ? "" : "s"))"
     }.joined(separator: "\n")
+    return (summary, true)
   }
 
   func routes() -> String {
@@ -173,6 +208,11 @@ public final class ReplSession {
   }
 
   func setDialect(_ name: String) -> String {
+    if name.isEmpty {
+      return "dialect: \(dialect)  "
+        + style.dim(
+          "(:dialect NAME sets it: " + TableLoader.knownDialects.joined(separator: ", ") + ")")
+    }
     guard TableLoader.knownDialects.contains(name) else {
       return render(
         Diagnostic(

@@ -65,7 +65,20 @@ public struct Resolver {
     do {
       request = try JSONParser.parse(Array(line))
     } catch {
-      return fail(.invalidJSON, "column \(error.column): \(error.message)", offset: error.offset)
+      // Not JSON: a line that starts with a URL scheme is that URL (`cat urls.txt | ...`).
+      if let url = Self.plainURL(line) {
+        request = .string(url)
+      } else {
+        let first = line.first { $0 != 0x20 && $0 != 0x09 }
+        let meantJSON = first.map { "{[\"".utf8.contains($0) } ?? false
+        let hint =
+          meantJSON
+          ? ""
+          : " (a line is JSON, or a URL starting with its scheme such as myapp://...; "
+            + "quote anything else as a JSON string)"
+        return fail(
+          .invalidJSON, "column \(error.column): \(error.message)" + hint, offset: error.offset)
+      }
     }
     let url: String
     switch request {
@@ -159,6 +172,27 @@ public struct Resolver {
     case .failure(let diagnostic):
       return fail(diagnostic.code, diagnostic.message, nil)
     }
+  }
+
+  /// A line that is not JSON but starts with a URL scheme (`[A-Za-z][A-Za-z0-9+.-]*:`), without
+  /// its surrounding spaces and tabs; nil otherwise (or when it is not UTF-8).
+  static func plainURL(_ line: ArraySlice<UInt8>) -> String? {
+    let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+    guard let start = line.firstIndex(where: { !blank($0) }),
+      let end = line.lastIndex(where: { !blank($0) })
+    else { return nil }
+    let trimmed = line[start...end]
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    guard let first = trimmed.first, isLetter(first),
+      let colon = trimmed.firstIndex(of: UInt8(ascii: ":")),
+      trimmed[trimmed.startIndex..<colon].allSatisfy({ byte in
+        isLetter(byte) || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2E
+          || byte == 0x2D
+      })
+    else { return nil }
+    let text = String(decoding: trimmed, as: UTF8.self)
+    // Invalid UTF-8 decodes with replacement characters: the bytes then differ.
+    return text.utf8.elementsEqual(trimmed) ? text : nil
   }
 
   /// The URL's fragment, reported but never matched.

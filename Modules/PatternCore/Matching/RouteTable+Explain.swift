@@ -186,3 +186,45 @@ extension FailureTracker {
   /// Literal matches outrank position, which outranks the kind of failure (0-3).
   var rank: Int { max(literals, 0) * 4096 + furthest * 4 }
 }
+
+extension RouteTable {
+  /// The nearest route for a URL that comes from a source the routes do not answer (another
+  /// scheme or host): routes are ranked by their path, so a route that differs only by its
+  /// source comes first, and the reason names the source.
+  /// - Parameters:
+  ///   - input: the URL's components as the routes would see them.
+  ///   - source: the URL's source as written (`foo`, `https://other.example`).
+  ///   - expected: the sources the routes answer, as written.
+  ///   - eligible: the routes to consider (all of them when nil).
+  public func nearestMiss(
+    _ input: RoutingInput, fromSource source: String, expected: [String],
+    eligible: Set<Int>? = nil
+  ) -> (routeIndex: Int, reason: MissReason)? {
+    guard !routes.isEmpty else { return nil }
+    let known = expected.map { "`\($0)`" }.joined(separator: ", ")
+    let from =
+      source.isEmpty
+      ? "the URL has no scheme (a relative reference), which" : "source `\(source)`"
+    let candidates = eligible.map { Array($0).sorted() } ?? Array(0..<count)
+    if let match = matches(input).first(where: { candidates.contains($0.routeIndex) }) {
+      return (
+        match.routeIndex,
+        MissReason(
+          message: "the path matches, but \(from) is not a source of this router (sources: "
+            + "\(known))", closeness: Int.max - 1)
+      )
+    }
+    var best: (Int, MissReason)?
+    for index in candidates {
+      guard case .missed(let reason) = explain(routeAt: index, input) else { continue }
+      if best == nil || reason.closeness > best!.1.closeness { best = (index, reason) }
+    }
+    guard let (index, reason) = best else { return nil }
+    return (
+      index,
+      MissReason(
+        message: "\(from) is not a source of this router (sources: \(known)); "
+          + "and \(reason.message)", closeness: -1)
+    )
+  }
+}
