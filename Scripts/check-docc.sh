@@ -3,6 +3,7 @@
 # symbol link or a missing article fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mkdir -p .build/docs
 targets=(PatternCore HandlingEngine DeeperRouter FuncRouter MappingRouter CrossroadRouter DeepLinkTools)
 for target in "${targets[@]}"; do
   echo "docs: $target" >&2
