@@ -13,9 +13,9 @@ struct ReplCommand: ParsableCommand {
     abstract: "Try deep links interactively: resolve URLs, explain misses, print URLs.",
     discussion: """
       On a terminal: line editing, history (Up arrow) kept across runs, Tab completion of \
-      commands, files after :load, intents after :url and URLs after :explain and :url or \
-      at the prompt. With standard input from a pipe or a file it prints only what the \
-      commands print, so `deeplink-repl < script` makes a clean transcript. Without \
+      commands, files after :load, intents after :url, and URL beginnings at the \
+      prompt and after :explain. With standard input from a pipe or a file it prints only \
+      what the commands print, so `deeplink-repl < script` makes a clean transcript. Without \
       --routes it loads the built-in example table. Type :help for the commands.
       """,
     version: ToolVersion.current)
