@@ -253,7 +253,7 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
   ) -> CrossroadResolution<UserInfo> {
     if let first = declined.first {
       return .unmatched(
-        nearest: (first, MissReason(message: "the handler declined", closeness: Int.max)),
+        nearest: (first, .handlerDeclined),
         declined: declined)
     }
     let input = source.input(url)
@@ -263,8 +263,8 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
       let routeSource = routes[other.routeIndex].source
     {
       let reason = MissReason(
-        message: "the path matches, but the route is for source `\(routeSource)` and the URL "
-          + "comes from source `\(source)`", closeness: Int.max - 1)
+        .otherSource(route: routeSource.description, url: source.description, then: nil),
+        closeness: .max - 1)
       return .unmatched(nearest: (other.routeIndex, reason), declined: [])
     }
     let nearest = eligible.compactMap { index -> (Int, MissReason)? in

@@ -194,7 +194,7 @@ public final class DeepLinkRouter<Intent>: @unchecked Sendable {
       case .candidates(let url, _, _, let table), .missed(let url, let table):
         let nearest: (Int, MissReason)?
         if let first = declined.first {
-          nearest = (first, MissReason(message: "the handler declined", closeness: Int.max))
+          nearest = (first, .handlerDeclined)
         } else {
           nearest = table.nearestMiss(url.routingInput)
         }

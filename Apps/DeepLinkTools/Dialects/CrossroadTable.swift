@@ -88,18 +88,39 @@ struct CrossroadTable: LoadedTable {
       return .failure(error.diagnostic)
     }
     guard let source = router.source(accepting: parsed) else {
-      let reason = MissReason(message: "no source of this router accepts the URL")
-      return .success(router.routes.map { _ in .missed(reason) })
+      // Every route's verdict on the path, under the URL's own source.
+      let isWeb = parsed.scheme == "http" || parsed.scheme == "https"
+      let from =
+        parsed.scheme.isEmpty
+        ? "" : isWeb ? "\(parsed.scheme)://\(parsed.host ?? "")" : parsed.scheme
+      let input = isWeb ? parsed.pathOnlyRoutingInput : parsed.routingInput
+      return .success(
+        router.routes.indices.map { index in
+          let then: MissReason.Cause? =
+            switch router.table.explain(routeAt: index, input) {
+            case .matched: nil
+            case .missed(let reason): reason.cause
+            }
+          return .missed(
+            MissReason(
+              .unknownSource(found: from, expected: router.sourceTexts, then: then), closeness: -1))
+        })
     }
     let input = source.input(parsed)
     return .success(
       router.routes.indices.map { index in
         let route = router.routes[index]
-        guard route.source == nil || route.source == source else {
-          return .missed(
-            MissReason(message: "this route is for `\(route.source!.description)` only"))
-        }
-        return router.table.explain(routeAt: index, input)
+        let verdict = router.table.explain(routeAt: index, input)
+        guard let routeSource = route.source, routeSource != source else { return verdict }
+        let then: MissReason.Cause? =
+          switch verdict {
+          case .matched: nil
+          case .missed(let reason): reason.cause
+          }
+        return .missed(
+          MissReason(
+            .otherSource(route: routeSource.description, url: source.description, then: then),
+            closeness: -1))
       })
   }
 

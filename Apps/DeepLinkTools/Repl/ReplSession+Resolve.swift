@@ -222,7 +222,7 @@ extension ReplSession {
       offset = index < components.count ? components[index] : url.utf8.count
     } else if let key = reason.queryKey {
       offset = URLComponentOffsets.queryKey(key, in: url) ?? query ?? url.utf8.count
-    } else if reason.message.hasPrefix("the URL ends") {
+    } else if reason.urlEndsEarly {
       offset = url.utf8.count
     }
     guard let offset, url.count <= 200 else { return "  " + reason.message }

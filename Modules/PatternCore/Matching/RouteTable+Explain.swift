@@ -1,33 +1,142 @@
-/// Why a route did not match a URL, in words, with the place it failed.
-public struct MissReason: Sendable, Hashable, CustomStringConvertible {
-  /// One sentence saying what failed.
-  public var message: String
-  /// The 0-based index of the component that failed, if the path failed there.
-  public var componentIndex: Int?
-  /// The query key that failed, if the query failed.
-  public var queryKey: String?
+/// Why a route did not match a URL: the cause as data, how close the route came, and one
+/// rendering of it in words (``message``). Front-ends build causes; they never word them.
+public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// What failed.
+  public enum Cause: Sendable, Hashable {
+    /// A component is not the literal the pattern expects (`position` is 0-based).
+    case componentMismatch(position: Int, found: String, expected: String)
+    /// A component does not parse as its capture's type (`capture` as the pattern writes it).
+    case typeMismatch(position: Int, found: String, capture: String, type: ValueType)
+    /// The URL ends while the pattern expects `expected` (a literal or a capture, as written).
+    case urlTooShort(components: Int, expected: String?)
+    /// The URL has a component after the pattern's end.
+    case urlTooLong(position: Int, found: String)
+    /// No item has any of these keys (a required item, aliases in order).
+    case missingQueryItem(keys: [String])
+    /// The item is there but its value is not of the type.
+    case queryValueMismatch(key: String, value: String, type: ValueType)
+    /// None of a one-of group's items is present.
+    case noneOfQueryItems(keys: [String])
+    /// The URL's scheme is not the router's.
+    case schemeMismatch(found: String, expected: String)
+    /// The URL comes from a source (scheme or origin) the router does not answer; when the
+    /// path matches, `then` is nil, otherwise it is why the path fails too.
+    indirect case unknownSource(found: String, expected: [String], then: Cause?)
+    /// The route answers another of the router's sources than the URL's; when the path
+    /// matches, `then` is nil, otherwise it is why the path fails too.
+    indirect case otherSource(route: String, url: String, then: Cause?)
+    /// The route matched and its handler declined.
+    case handlerDeclined
+  }
+
+  /// What failed.
+  public var cause: Cause
   /// How close the route came (higher is nearer); used to pick the nearest route.
   public var closeness: Int
 
-  public var description: String { message }
+  /// Creates a reason.
+  public init(_ cause: Cause, closeness: Int) {
+    self.cause = cause
+    self.closeness = closeness
+  }
 
   /// The reason for a URL of another scheme: it ranks below every real attempt.
   public static func schemeMismatch(found: String, expected: String) -> MissReason {
-    MissReason(
-      message: found.isEmpty
-        ? "the URL has no scheme (a relative reference); routes answer `\(expected):`"
-        : "scheme `\(found)` is not `\(expected)`",
-      closeness: -1)
+    MissReason(.schemeMismatch(found: found, expected: expected), closeness: -1)
   }
 
-  /// Creates a reason.
-  public init(
-    message: String, componentIndex: Int? = nil, queryKey: String? = nil, closeness: Int = 0
-  ) {
-    self.message = message
-    self.componentIndex = componentIndex
-    self.queryKey = queryKey
-    self.closeness = closeness
+  /// A handler that declined: nearer than any route that did not match.
+  public static let handlerDeclined = MissReason(.handlerDeclined, closeness: .max)
+
+  /// One sentence saying what failed.
+  public var message: String { MissReasonRenderer.message(cause) }
+
+  public var description: String { message }
+
+  /// The 0-based index of the component that failed, if the path failed at one.
+  public var componentIndex: Int? {
+    switch cause {
+    case .componentMismatch(let position, _, _), .typeMismatch(let position, _, _, _),
+      .urlTooLong(let position, _):
+      position
+    case .unknownSource(_, _, let then?), .otherSource(_, _, let then?):
+      MissReason(then, closeness: 0).componentIndex
+    default: nil
+    }
+  }
+
+  /// The query key that failed, if the query failed.
+  public var queryKey: String? {
+    switch cause {
+    case .missingQueryItem(let keys), .noneOfQueryItems(let keys): keys.first
+    case .queryValueMismatch(let key, _, _): key
+    case .unknownSource(_, _, let then?), .otherSource(_, _, let then?):
+      MissReason(then, closeness: 0).queryKey
+    default: nil
+    }
+  }
+
+  /// Whether the URL ended too early (the caret goes after its last character).
+  public var urlEndsEarly: Bool {
+    switch cause {
+    case .urlTooShort: true
+    case .unknownSource(_, _, let then?), .otherSource(_, _, let then?):
+      MissReason(then, closeness: 0).urlEndsEarly
+    default: false
+    }
+  }
+
+  /// Nearer reasons are greater.
+  public static func < (lhs: MissReason, rhs: MissReason) -> Bool {
+    lhs.closeness < rhs.closeness
+  }
+}
+
+/// The words of every miss, in one place.
+public enum MissReasonRenderer {
+  /// One sentence for a cause.
+  public static func message(_ cause: MissReason.Cause) -> String {
+    switch cause {
+    case .componentMismatch(let position, let found, let expected):
+      return "component \(position + 1) is `\(found)`, the pattern expects `\(expected)`"
+    case .typeMismatch(let position, let found, let capture, let type):
+      return "component \(position + 1) `\(found)` is not \(RouteTable.article(type)), "
+        + "as `\(capture)` requires"
+    case .urlTooShort(let count, let expected):
+      return "the URL ends after \(count) component\(count == 1 ? "" : "s"); "
+        + "the pattern expects \(expected.map { "`\($0)`" } ?? "another component") next"
+    case .urlTooLong(let position, let found):
+      return "component \(position + 1) `\(found)` is extra; the pattern ends before it"
+    case .missingQueryItem(let keys):
+      return "missing required query item \(keys.map { "`\($0)`" }.joined(separator: " or "))"
+    case .queryValueMismatch(let key, let value, let type):
+      return
+        "query item `\(key)` has the value `\(value)`, which is not \(RouteTable.article(type))"
+    case .noneOfQueryItems(let keys):
+      return "none of the query items \(keys.map { "`\($0)`" }.joined(separator: ", ")) is present"
+    case .schemeMismatch(let found, let expected):
+      return found.isEmpty
+        ? "the URL has no scheme (a relative reference); routes answer `\(expected):`"
+        : "scheme `\(found)` is not `\(expected)`"
+    case .unknownSource(let found, let expected, let then):
+      let from =
+        found.isEmpty
+        ? "the URL has no scheme (a relative reference), which" : "source `\(found)`"
+      let known = expected.map { "`\($0)`" }.joined(separator: ", ")
+      guard let then else {
+        return "the path matches, but \(from) is not a source of this router (sources: \(known))"
+      }
+      return "\(from) is not a source of this router (sources: \(known)); and \(message(then))"
+    case .otherSource(let route, let url, let then):
+      guard let then else {
+        return "the path matches, but the route is for source `\(route)` and the URL comes from "
+          + "source `\(url)`"
+      }
+      return "the route is for source `\(route)` and the URL comes from source `\(url)`; and "
+        + message(then)
+    case .handlerDeclined:
+      return "the handler declined"
+    }
   }
 }
 
@@ -103,22 +212,15 @@ extension RouteTable {
   private static func queryReason(_ failure: QueryMatcher.Failure?, closeness: Int) -> MissReason {
     switch failure {
     case .missing(let item, let invalid?):
-      return MissReason(
-        message:
-          "query item `\(item.keys[0])` has the value `\(invalid)`, which is not \(article(item.type))",
-        queryKey: item.keys[0], closeness: closeness)
+      MissReason(
+        .queryValueMismatch(key: item.keys[0], value: invalid, type: item.type),
+        closeness: closeness)
     case .missing(let item, nil):
-      let keys = item.keys.map { "`\($0)`" }.joined(separator: " or ")
-      return MissReason(
-        message: "missing required query item \(keys)", queryKey: item.keys[0],
-        closeness: closeness)
+      MissReason(.missingQueryItem(keys: item.keys), closeness: closeness)
     case .noneOf(let items):
-      let keys = items.flatMap(\.keys).map { "`\($0)`" }.joined(separator: ", ")
-      return MissReason(
-        message: "none of the query items \(keys) is present", queryKey: items.first?.keys.first,
-        closeness: closeness)
+      MissReason(.noneOfQueryItems(keys: items.flatMap(\.keys)), closeness: closeness)
     case nil:
-      return MissReason(message: "the handler declined", closeness: closeness)
+      MissReason(.handlerDeclined, closeness: closeness)
     }
   }
 
@@ -136,39 +238,31 @@ extension RouteTable {
       switch instructions[pc] {
       case .literal(let text, _):
         return MissReason(
-          message: "component \(position + 1) is `\(component)`, the pattern expects `\(text)`",
-          componentIndex: position, closeness: tracker.rank + 0)
+          .componentMismatch(position: position, found: component, expected: text),
+          closeness: tracker.rank + 0)
       case .capture(let slot, let type):
-        let shown = CanonicalPrinter.capture(
-          name: route.program.slotNames[slot], type: type)
+        let shown = CanonicalPrinter.capture(name: route.program.slotNames[slot], type: type)
         return MissReason(
-          message: "component \(position + 1) `\(component)` is not \(Self.article(type)), "
-            + "as `\(shown)` requires",
-          componentIndex: position, closeness: tracker.rank + 2)
+          .typeMismatch(position: position, found: component, capture: shown, type: type),
+          closeness: tracker.rank + 2)
       default:
         break
       }
     }
     if position >= components.count, let pc = consuming.first {
-      let expected: String
+      let expected: String?
       switch instructions[pc] {
-      case .literal(let text, _): expected = "`\(text)`"
+      case .literal(let text, _): expected = text
       case .capture(let slot, let type):
-        expected =
-          "`" + CanonicalPrinter.capture(name: route.program.slotNames[slot], type: type)
-          + "`"
-      default: expected = "another component"
+        expected = CanonicalPrinter.capture(name: route.program.slotNames[slot], type: type)
+      default: expected = nil
       }
-      let count = components.count
       return MissReason(
-        message: "the URL ends after \(count) component\(count == 1 ? "" : "s"); "
-          + "the pattern expects \(expected) next",
-        componentIndex: nil, closeness: tracker.rank + 1)
+        .urlTooShort(components: components.count, expected: expected),
+        closeness: tracker.rank + 1)
     }
     let extra = position < components.count ? components[position] : ""
-    return MissReason(
-      message: "component \(position + 1) `\(extra)` is extra; the pattern ends before it",
-      componentIndex: position, closeness: tracker.rank + 1)
+    return MissReason(.urlTooLong(position: position, found: extra), closeness: tracker.rank + 1)
   }
 
   static func article(_ type: ValueType) -> String {
@@ -201,30 +295,24 @@ extension RouteTable {
     eligible: Set<Int>? = nil
   ) -> (routeIndex: Int, reason: MissReason)? {
     guard !routes.isEmpty else { return nil }
-    let known = expected.map { "`\($0)`" }.joined(separator: ", ")
-    let from =
-      source.isEmpty
-      ? "the URL has no scheme (a relative reference), which" : "source `\(source)`"
     let candidates = eligible.map { Array($0).sorted() } ?? Array(0..<count)
     if let match = matches(input).first(where: { candidates.contains($0.routeIndex) }) {
       return (
         match.routeIndex,
         MissReason(
-          message: "the path matches, but \(from) is not a source of this router (sources: "
-            + "\(known))", closeness: Int.max - 1)
+          .unknownSource(found: source, expected: expected, then: nil), closeness: .max - 1)
       )
     }
     var best: (Int, MissReason)?
     for index in candidates {
       guard case .missed(let reason) = explain(routeAt: index, input) else { continue }
-      if best == nil || reason.closeness > best!.1.closeness { best = (index, reason) }
+      if best == nil || reason > best!.1 { best = (index, reason) }
     }
     guard let (index, reason) = best else { return nil }
     return (
       index,
       MissReason(
-        message: "\(from) is not a source of this router (sources: \(known)); "
-          + "and \(reason.message)", closeness: -1)
+        .unknownSource(found: source, expected: expected, then: reason.cause), closeness: -1)
     )
   }
 }

@@ -1,0 +1,65 @@
+import Testing
+
+@testable import PatternCore
+
+@Suite("Misses as data")
+struct MissReasonTests {
+  func reason(_ pattern: [PathNode], query: [QueryNode] = [], _ url: String) throws -> MissReason {
+    let table = RouteTable(patterns: [RoutePattern(path: pattern, query: query)])
+    guard case .missed(let reason) = table.explain(routeAt: 0, try ParsedURL(url).routingInput)
+    else {
+      Issue.record("expected a miss for \(url)")
+      return .handlerDeclined
+    }
+    return reason
+  }
+
+  @Test func eachKindOfFailureIsItsOwnCause() throws {
+    let tweet: [PathNode] = [.literal("tweet"), .capture(name: "id", type: .int)]
+    #expect(
+      try reason(tweet, "myapp://tweet/abc").cause
+        == .typeMismatch(position: 1, found: "abc", capture: ":int(id)", type: .int))
+    #expect(
+      try reason(tweet, "myapp://post/1").cause
+        == .componentMismatch(position: 0, found: "post", expected: "tweet"))
+    #expect(
+      try reason(tweet, "myapp://tweet").cause == .urlTooShort(components: 1, expected: ":int(id)"))
+    #expect(try reason(tweet, "myapp://tweet/1/x").cause == .urlTooLong(position: 2, found: "x"))
+    let query: [QueryNode] = [.item(QueryItemPattern("page", type: .int))]
+    #expect(
+      try reason([.literal("a")], query: query, "myapp://a").cause
+        == .missingQueryItem(keys: ["page"]))
+    #expect(
+      try reason([.literal("a")], query: query, "myapp://a?page=x").cause
+        == .queryValueMismatch(key: "page", value: "x", type: .int))
+  }
+
+  @Test func oneRendererWritesTheWords() {
+    #expect(
+      MissReason(
+        .typeMismatch(position: 1, found: "abc", capture: ":int(id)", type: .int), closeness: 0
+      )
+      .message == "component 2 `abc` is not an int, as `:int(id)` requires")
+    #expect(
+      MissReason(.urlTooShort(components: 2, expected: "retweet"), closeness: 0).message
+        == "the URL ends after 2 components; the pattern expects `retweet` next")
+    #expect(
+      MissReason(
+        .unknownSource(
+          found: "foo", expected: ["native"], then: .missingQueryItem(keys: ["id", "uid"])),
+        closeness: -1
+      ).message
+        == "source `foo` is not a source of this router (sources: `native`); and missing required "
+        + "query item `id` or `uid`")
+    #expect(MissReason.handlerDeclined.message == "the handler declined")
+  }
+
+  @Test func closenessOrdersReasons() throws {
+    let tweet: [PathNode] = [.literal("tweet"), .capture(name: "id", type: .int)]
+    let typeMiss = try reason(tweet, "myapp://tweet/abc")
+    let literalMiss = try reason(tweet, "myapp://post/1")
+    #expect(literalMiss < typeMiss)
+    #expect(typeMiss < .handlerDeclined)
+    #expect(MissReason.schemeMismatch(found: "x", expected: "y") < literalMiss)
+  }
+}
