@@ -76,17 +76,29 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
   /// (`https://example.com`). They are checked when routes are registered.
   public init(accepting sources: [String]) {
     self.sourceTexts = sources
+    // Parsed once: every URL is checked against them.
+    self.parsedSources = Result { () throws(CrossroadError) -> [LinkSource] in
+      guard !sources.isEmpty else {
+        throw .invalidSource("", reason: "a router needs at least one source")
+      }
+      var result: [LinkSource] = []
+      for text in sources { result.append(try LinkSource(parsing: text)) }
+      return result
+    }
+    // Universal link origins are more specific than a scheme, so they are tried first.
+    let valid = (try? parsedSources.get()) ?? []
+    self.acceptingOrder =
+      valid.filter { if case .universalLink = $0 { true } else { false } }
+      + valid.filter { if case .urlScheme = $0 { true } else { false } }
   }
+
+  private let parsedSources: Result<[LinkSource], CrossroadError>
+  private let acceptingOrder: [LinkSource]
 
   /// The parsed sources.
   /// - Throws: ``CrossroadError/invalidSource(_:reason:)`` for the first bad one.
   public func sources() throws(CrossroadError) -> [LinkSource] {
-    guard !sourceTexts.isEmpty else {
-      throw .invalidSource("", reason: "a router needs at least one source")
-    }
-    var result: [LinkSource] = []
-    for text in sourceTexts { result.append(try LinkSource(parsing: text)) }
-    return result
+    try parsedSources.get()
   }
 
   /// Registers routes; all or nothing.
@@ -185,30 +197,36 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
       return .invalid(error)
     case .failure(.noSource(let url)):
       // Ranked by path: a route that differs only by its source comes first.
-      let isWeb = url.scheme == "http" || url.scheme == "https"
-      let from =
-        url.scheme.isEmpty
-        ? "" : isWeb ? "\(url.scheme)://\(url.host ?? "")" : url.scheme
-      let input = isWeb ? url.pathOnlyRoutingInput : url.routingInput
+      let (from, input) = LinkSource.foreign(url)
       return .unmatched(
         nearest: snapshot().table.nearestMiss(input, fromSource: from, expected: sourceTexts),
         declined: [])
     }
     var declined: [Int] = []
-    let foundationURL = URL(string: string) ?? URL(fileURLWithPath: "/")
     let (routes, table) = snapshot()
-    for match in candidates(url, source, routes, table) {
-      let context = Context(
-        url: foundationURL, urlString: string, userInfo: userInfo, arguments: match.captures,
-        queryItems: url.query)
-      if case .sync(let handler) = routes[match.routeIndex].handler,
-        (try? handler(context)) == true
-      {
-        return .matched(routeIndex: match.routeIndex, context: context, declined: declined)
+    for (index, context) in contexts(string, url, source, routes, table, userInfo) {
+      if case .sync(let handler) = routes[index].handler, (try? handler(context)) == true {
+        return .matched(routeIndex: index, context: context, declined: declined)
       }
-      declined.append(match.routeIndex)
+      declined.append(index)
     }
     return unmatched(url, source, routes, table, declined: declined)
+  }
+
+  /// The context of each matching route of the URL's source, in priority order, lazily.
+  private func contexts(
+    _ string: String, _ url: ParsedURL, _ source: LinkSource, _ routes: [Route],
+    _ table: RouteTable, _ userInfo: UserInfo
+  ) -> some Sequence<(Int, Context<UserInfo>)> {
+    let foundationURL = URL(string: string) ?? URL(fileURLWithPath: "/")
+    return candidates(url, source, routes, table).lazy.map { match in
+      (
+        match.routeIndex,
+        Context(
+          url: foundationURL, urlString: string, userInfo: userInfo, arguments: match.captures,
+          queryItems: url.query)
+      )
+    }
   }
 
   /// Resolves a URL string, running handlers (`async` ones too) in order until one accepts.
@@ -221,21 +239,17 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
       return resolveNow(string, userInfo: userInfo)  // an invalid URL or no source: no handler runs
     }
     var declined: [Int] = []
-    let foundationURL = URL(string: string) ?? URL(fileURLWithPath: "/")
     let (routes, table) = snapshot()
-    for match in candidates(url, source, routes, table) {
-      let context = Context(
-        url: foundationURL, urlString: string, userInfo: userInfo, arguments: match.captures,
-        queryItems: url.query)
+    for (index, context) in contexts(string, url, source, routes, table, userInfo) {
       let accepted: Bool? =
-        switch routes[match.routeIndex].handler {
+        switch routes[index].handler {
         case .sync(let handler): try? handler(context)
         case .async(let handler): try? await handler(context)
         }
       if accepted == true {
-        return .matched(routeIndex: match.routeIndex, context: context, declined: declined)
+        return .matched(routeIndex: index, context: context, declined: declined)
       }
-      declined.append(match.routeIndex)
+      declined.append(index)
     }
     return unmatched(url, source, routes, table, declined: declined)
   }
@@ -293,11 +307,7 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
   /// The source a URL comes from, if any. Universal link origins are more specific than a
   /// scheme, so they are tried first.
   public func source(accepting url: ParsedURL) -> LinkSource? {
-    let sources = (try? sources()) ?? []
-    let ordered =
-      sources.filter { if case .universalLink = $0 { true } else { false } }
-      + sources.filter { if case .urlScheme = $0 { true } else { false } }
-    return ordered.first { $0.accepts(url) }
+    acceptingOrder.first { $0.accepts(url) }
   }
 
   private func candidates(

@@ -89,11 +89,7 @@ struct CrossroadTable: LoadedTable {
     }
     guard let source = router.source(accepting: parsed) else {
       // Every route's verdict on the path, under the URL's own source.
-      let isWeb = parsed.scheme == "http" || parsed.scheme == "https"
-      let from =
-        parsed.scheme.isEmpty
-        ? "" : isWeb ? "\(parsed.scheme)://\(parsed.host ?? "")" : parsed.scheme
-      let input = isWeb ? parsed.pathOnlyRoutingInput : parsed.routingInput
+      let (from, input) = LinkSource.foreign(parsed)
       return .success(
         router.routes.indices.map { index in
           let then: MissReason.Cause? =

@@ -149,52 +149,34 @@ public enum RouteVerdict: Sendable, Hashable {
 extension RouteTable {
   /// Tries route `index` and says why it failed, if it did.
   public func explain(routeAt index: Int, _ input: RoutingInput) -> RouteVerdict {
+    if let reason = diagnose(routeAt: index, input) { return .missed(reason) }
     if let match = match(routeAt: index, input) { return .matched(match) }
-    let route = routes[index]
-    var tracker = FailureTracker()
-    let slots = withUnsafeMutablePointer(to: &tracker) {
-      matcher(route, input).runBacktracking(tracker: $0)
-    }
-    if slots != nil {
-      var captures = Captures()
-      let failures = QueryMatcher(
-        nodes: route.pattern.query, keysIgnoreCase: options.queryKeysIgnoreCase
-      ).bind(input.query, into: &captures)
-      let satisfied = route.pattern.query.count - failures.count
-      return .missed(Self.queryReason(failures.first, closeness: (1 << 40) + satisfied))
-    }
-    return .missed(pathReason(route, input, tracker))
+    // The diagnosis and the match run the same program; they cannot disagree.
+    return .missed(
+      MissReason(.urlTooShort(components: input.components.count, expected: nil), closeness: 0))
   }
 
-  /// The closeness ``explain(routeAt:_:)`` would report for route `index`, without writing its
-  /// message; nil when the route matches.
+  /// The closeness ``explain(routeAt:_:)`` would report for route `index`; nil when the route
+  /// matches. (A reason's words are only written when asked for.)
   func closeness(routeAt index: Int, _ input: RoutingInput) -> Int? {
+    diagnose(routeAt: index, input)?.closeness
+  }
+
+  /// Why route `index` fails on `input`, from one backtracking run; nil when it matches.
+  private func diagnose(routeAt index: Int, _ input: RoutingInput) -> MissReason? {
     let route = routes[index]
     var tracker = FailureTracker()
     let slots = withUnsafeMutablePointer(to: &tracker) {
       matcher(route, input).runBacktracking(tracker: $0)
     }
-    if slots != nil {
-      var captures = Captures()
-      let failures = QueryMatcher(
-        nodes: route.pattern.query, keysIgnoreCase: options.queryKeysIgnoreCase
-      ).bind(input.query, into: &captures)
-      if failures.isEmpty { return nil }
-      return (1 << 40) + route.pattern.query.count - failures.count
-    }
-    // As `pathReason`: the first consuming instruction that failed at the furthest point.
-    let instructions = route.program.instructions
-    if tracker.furthest < input.components.count {
-      for pc in tracker.failures {
-        switch instructions[pc] {
-        case .match: continue
-        case .literal: return tracker.rank + 0
-        case .capture: return tracker.rank + 2
-        default: return tracker.rank + 1
-        }
-      }
-    }
-    return tracker.rank + 1
+    guard slots != nil else { return pathReason(route, input, tracker) }
+    var captures = Captures()
+    let failures = QueryMatcher(
+      nodes: route.pattern.query, keysIgnoreCase: options.queryKeysIgnoreCase
+    ).bind(input.query, into: &captures)
+    guard let first = failures.first else { return nil }
+    let satisfied = route.pattern.query.count - failures.count
+    return Self.queryReason(first, closeness: (1 << 40) + satisfied)
   }
 
   /// How many (instruction, component) states the matcher expands for route `index` on this
