@@ -144,9 +144,7 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
   }
 
   private static func key(_ pattern: RoutePattern) -> RoutePattern {
-    var path = pattern.path
-    if case .literal(let text)? = path.first { path[0] = .literal(text.lowercased()) }
-    return RoutePattern(path: path).anonymized
+    pattern.identity(options: MatchOptions(queryKeysIgnoreCase: true))
   }
 
   /// The compiled table.

@@ -84,20 +84,10 @@ public final class MappingInfoRouter: Sendable {
     return MappingInfoRouter(scheme: scheme, entries: entries, limits: limits)
   }
 
-  /// The path part of a pattern, with literals folded and names erased: two maps with the
-  /// same key answer the same URLs.
+  /// The path part of a pattern as a route identity: two maps with the same key answer the
+  /// same URLs.
   static func pathKey(_ pattern: RoutePattern) -> RoutePattern {
-    func fold(_ nodes: [PathNode]) -> [PathNode] {
-      nodes.map { node in
-        switch node {
-        case .literal(let text): .literal(text.lowercased())
-        case .capture, .wildcard: node
-        case .optional(let inner): .optional(fold(inner))
-        case .choice(let alternatives): .choice(alternatives.map(fold))
-        }
-      }
-    }
-    return RoutePattern(path: fold(pattern.path)).anonymized
+    pattern.identity(options: MatchOptions(literalsIgnoreCase: true), includingQuery: false)
   }
 
   /// Finds the map for a URL without constructing or running anything.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PatternCore
 
-@Suite("Route-table analysis (SPEC §3)")
+@Suite("Route-table analysis")
 struct AnalysisTests {
   func analyze(_ patterns: [RoutePattern], declining: Set<Int> = []) -> [AnalysisWarning] {
     RouteTableAnalysis.analyze(
@@ -19,6 +19,35 @@ struct AnalysisTests {
       warnings.first?.message
         == "route 1 `profile/:id` duplicates route 0 `profile/:userId` (identical up to capture names); it can never win"
     )
+  }
+
+  @Test func routeIdentityFoldsWhatTheTableComparesWithoutCase() {
+    let hostCase = [
+      RoutePattern(path: [lit("Profile"), cap("a")]),
+      RoutePattern(path: [lit("profile"), cap("b")]),
+    ]
+    // The first component is the host of a custom-scheme URL: compared without case.
+    #expect(analyze(hostCase).map(\.kind) == [.duplicateRoute])
+    let laterCase = [
+      RoutePattern(path: [lit("p"), lit("Info")]), RoutePattern(path: [lit("p"), lit("info")]),
+    ]
+    #expect(analyze(laterCase).isEmpty)
+    let ignoringCase = MatchOptions(literalsIgnoreCase: true)
+    #expect(
+      RouteTableAnalysis.analyze(
+        laterCase.map { AnalyzedRoute(pattern: $0, mayDecline: true) }, options: ignoringCase
+      ).map(\.kind) == [.duplicateRoute])
+    let keys = [
+      RoutePattern(path: [lit("a")], query: [.item(QueryItemPattern("Page"))]),
+      RoutePattern(path: [lit("a")], query: [.item(QueryItemPattern("page"))]),
+    ]
+    #expect(keys[0].identity(options: MatchOptions()) != keys[1].identity(options: MatchOptions()))
+    #expect(
+      keys[0].identity(options: MatchOptions(queryKeysIgnoreCase: true))
+        == keys[1].identity(options: MatchOptions(queryKeysIgnoreCase: true)))
+    #expect(
+      keys[0].identity(options: MatchOptions(), includingQuery: false)
+        == RoutePattern(path: [lit("a")]).identity(options: MatchOptions()))
   }
 
   @Test func shadowedByAMoreGeneralEarlierRoute() {

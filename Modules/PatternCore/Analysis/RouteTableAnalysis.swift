@@ -52,7 +52,7 @@ public enum RouteTableAnalysis {
   {
     let inclusion = PathInclusion(ignoreCase: options.literalsIgnoreCase)
     let programs = routes.map { PathProgram($0.pattern.path) }
-    let anonymized = routes.map(\.pattern.anonymized)
+    let anonymized = routes.map { $0.pattern.identity(options: options) }
     var warnings: [AnalysisWarning] = []
     for (index, route) in routes.enumerated() {
       for name in duplicateNames(route.pattern) {
