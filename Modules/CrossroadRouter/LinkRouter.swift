@@ -46,25 +46,18 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
   public let sourceTexts: [String]
   /// The URL size limits.
   public var limits: URLLimits {
-    get { lock.withLock { limitsValue } }
-    set { lock.withLock { limitsValue = newValue } }
+    get { registry.limits }
+    set { registry.limits = newValue }
   }
   /// The routes, in priority order.
-  public var routes: [Route] { lock.withLock { routeList } }
-  private let lock = NSLock()
-  private var limitsValue: URLLimits = .default
-  private var routeList: [Route] = []
-  private var compiled: RouteTable?
+  public var routes: [Route] { registry.entries }
+  private let registry = RouteRegistry<Route>(
+    options: MatchOptions(queryKeysIgnoreCase: true), pattern: \.pattern)
 
   /// The routes and their compiled table, consistent with each other.
   private func snapshot() -> (routes: [Route], table: RouteTable) {
-    lock.withLock {
-      if let compiled { return (routeList, compiled) }
-      let table = RouteTable(
-        patterns: routeList.map(\.pattern), options: MatchOptions(queryKeysIgnoreCase: true))
-      compiled = table
-      return (routeList, table)
-    }
+    let (entries, table) = registry.snapshot()
+    return (entries, table)
   }
 
   /// A router for one custom scheme (checked at registration).
@@ -131,10 +124,7 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
       }
       added.append(route)
     }
-    lock.withLock {
-      routeList += added
-      compiled = nil
-    }
+    registry.append(contentsOf: added)
   }
 
   /// Same AST up to capture names (the first literal folded) and overlapping sources.

@@ -17,7 +17,7 @@ import PatternCore
 /// A router may be shared between threads: registration and the compiled table are guarded by a
 /// lock, and matching runs on a snapshot. Route handlers run on the calling thread (or task, for
 /// `async` ones); `open(url:animated:)` and the root handler run on the main actor.
-public final class DeepLinkRouter<Intent>: @unchecked Sendable {
+public final class DeepLinkRouter<Intent>: RootHandlingRouter, @unchecked Sendable {
   /// A route handler: the URL and its captures in, an intent (or nil to decline) out.
   public typealias Handler = (URL, DeepLinkParams) -> Intent?
   /// A route handler that may suspend (look something up) before answering.
@@ -33,8 +33,8 @@ public final class DeepLinkRouter<Intent>: @unchecked Sendable {
   public var lastOpen: DeepLinkOpenResult<Intent>? { lock.withLock { lastOpenValue } }
   /// The URL size limits.
   public var limits: URLLimits {
-    get { lock.withLock { limitsValue } }
-    set { lock.withLock { limitsValue = newValue } }
+    get { registry.limits }
+    set { registry.limits = newValue }
   }
 
   enum Body {
@@ -42,26 +42,15 @@ public final class DeepLinkRouter<Intent>: @unchecked Sendable {
     case async(AsyncHandler)
   }
   typealias Entry = (route: DeepLinkRoute, pattern: RoutePattern, handler: Body)
-  private let lock = NSLock()
-  private var routes: [Entry] = []
-  private var compiled: RouteTable?
+  private let registry = RouteRegistry<Entry>(pattern: \.pattern)
+  private let lock = RegistryLock()
   private var lastOpenValue: DeepLinkOpenResult<Intent>?
-  private var limitsValue: URLLimits = .default
 
   /// Creates a router for one custom scheme.
   public init(scheme: String, rootDeepLinkHandler: AnyDeepLinkHandler<Intent>? = nil) {
     self.scheme = scheme.lowercased()
     self.rootDeepLinkHandler = rootDeepLinkHandler
     self.engine = rootDeepLinkHandler.map { DeepLinkEngine(root: $0) }
-  }
-
-  /// Creates a router whose root handler is any `DeepLinkHandler` (an app delegate, say).
-  @MainActor
-  public convenience init<Root: DeepLinkHandler>(scheme: String, rootDeepLinkHandler: Root)
-  where Root.Intent == Intent {
-    // Typed as optional so this calls the designated init, not itself.
-    let root: AnyDeepLinkHandler<Intent>? = .erasing(rootDeepLinkHandler)
-    self.init(scheme: scheme, rootDeepLinkHandler: root)
   }
 
   /// Registers routes sharing one handler; earlier registrations have priority.
@@ -92,26 +81,19 @@ public final class DeepLinkRouter<Intent>: @unchecked Sendable {
     for route in newRoutes {
       parsed.append((route, try route.pattern, body))
     }
-    lock.withLock {
-      routes += parsed
-      compiled = nil
-    }
+    registry.append(contentsOf: parsed)
   }
 
   /// The registered routes, in priority order.
-  public var registeredRoutes: [DeepLinkRoute] { lock.withLock { routes.map(\.route) } }
+  public var registeredRoutes: [DeepLinkRoute] { registry.entries.map(\.route) }
 
   /// The compiled table (built on first use after a change).
   public var table: RouteTable { snapshot().table }
 
   /// The routes and their compiled table, consistent with each other.
   func snapshot() -> (routes: [Entry], table: RouteTable) {
-    lock.withLock {
-      if let compiled { return (routes, compiled) }
-      let table = RouteTable(patterns: routes.map(\.pattern))
-      compiled = table
-      return (routes, table)
-    }
+    let (entries, table) = registry.snapshot()
+    return (entries, table)
   }
 
   /// Routes that can never win or look like mistakes. Handlers are closures, so every route is
@@ -192,11 +174,8 @@ public final class DeepLinkRouter<Intent>: @unchecked Sendable {
       switch self {
       case .done(let resolution): return resolution
       case .candidates(let url, _, _, let table), .missed(let url, let table):
-        let nearest: (Int, MissReason)?
-        if let first = declined.first {
-          nearest = (first, .handlerDeclined)
-        } else {
-          nearest = table.nearestMiss(url.routingInput)
+        let nearest = RouteRegistry<Entry>.nearest(declined: declined) {
+          table.nearestMiss(url.routingInput)
         }
         return .unmatched(DeepLinkMiss(nearest: nearest, declined: declined, url: url))
       }

@@ -19,7 +19,7 @@ import PatternCore
 ///
 /// A router may be shared between threads: registration and the compiled table are guarded by a
 /// lock, and matching runs on a snapshot.
-public final class DeeperFuncRouter<Intent>: @unchecked Sendable {
+public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Sendable {
   struct Entry {
     let text: String
     let pattern: RoutePattern
@@ -38,25 +38,17 @@ public final class DeeperFuncRouter<Intent>: @unchecked Sendable {
   public let engine: DeepLinkEngine<Intent>?
   /// The URL size limits.
   public var limits: URLLimits {
-    get { lock.withLock { limitsValue } }
-    set { lock.withLock { limitsValue = newValue } }
+    get { registry.limits }
+    set { registry.limits = newValue }
   }
-  private let lock = NSLock()
-  private var limitsValue: URLLimits = .default
-  private var entryList: [Entry] = []
-  private var compiled: RouteTable?
+  private let registry = RouteRegistry<Entry>(pattern: \.pattern)
 
   /// The registered routes, in priority order.
-  var entries: [Entry] { lock.withLock { entryList } }
+  var entries: [Entry] { registry.entries }
 
   /// The routes and their compiled table, consistent with each other.
   func snapshot() -> (entries: [Entry], table: RouteTable) {
-    lock.withLock {
-      if let compiled { return (entryList, compiled) }
-      let table = RouteTable(patterns: entryList.map(\.pattern))
-      compiled = table
-      return (entryList, table)
-    }
+    registry.snapshot()
   }
 
   /// Creates a router for one scheme.
@@ -64,15 +56,6 @@ public final class DeeperFuncRouter<Intent>: @unchecked Sendable {
     self.scheme = scheme.lowercased()
     self.rootDeepLinkHandler = rootDeepLinkHandler
     self.engine = rootDeepLinkHandler.map { DeepLinkEngine(root: $0) }
-  }
-
-  /// Creates a router whose root handler is any `DeepLinkHandler`.
-  @MainActor
-  public convenience init<Root: DeepLinkHandler>(scheme: String, rootDeepLinkHandler: Root)
-  where Root.Intent == Intent {
-    // Typed as optional so this calls the designated init, not itself.
-    let root: AnyDeepLinkHandler<Intent>? = .erasing(rootDeepLinkHandler)
-    self.init(scheme: scheme, rootDeepLinkHandler: root)
   }
 
   /// The patterns, in priority order, as written (formats) or printed (combinators).
@@ -158,10 +141,7 @@ public final class DeeperFuncRouter<Intent>: @unchecked Sendable {
   }
 
   func append(_ entry: Entry) {
-    lock.withLock {
-      entryList.append(entry)
-      compiled = nil
-    }
+    registry.append(contentsOf: [entry])
   }
 
   /// Builds intents from leaf values by casting each to its parameter's type, in order.
@@ -225,17 +205,21 @@ public final class DeeperFuncRouter<Intent>: @unchecked Sendable {
       return .unmatched(nearest: entries.isEmpty ? nil : (0, reason))
     }
     let input = url.routingInput
-    for match in table.matches(input) {
+    let (accepted, _) = RouteRegistry<Entry>.firstAccepted(table.matches(input)) {
+      match -> (Intent, Captures)? in
       let entry = entries[match.routeIndex]
       var values: [Any] = []
       for leaf in entry.leaves {
-        guard let value = leaf.decode(match.captures) else { break }
+        guard let value = leaf.decode(match.captures) else { return nil }
         values.append(value)
       }
-      if values.count == entry.leaves.count, let intent = entry.make(values) {
-        return .matched(routeIndex: match.routeIndex, intent: intent, captures: match.captures)
-      }
+      return entry.make(values).map { ($0, match.captures) }
     }
+    if let (route, (intent, captures)) = accepted {
+      return .matched(routeIndex: route, intent: intent, captures: captures)
+    }
+    // A constructor that cannot take the values is not a handler's choice: the nearest route
+    // is the one that came closest.
     return .unmatched(nearest: table.nearestMiss(input))
   }
 
