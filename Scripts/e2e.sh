@@ -106,6 +106,47 @@ done
 echo '"myapp://profile/1"' | "$bin" 2> "$work/note.err" > /dev/null
 [ ! -s "$work/note.err" ] || fail "a pipe got the terminal note: $(cat "$work/note.err")"
 
+# --jobs: the same records, in the same order, whatever the number of jobs; --first-line
+# numbers them from there.
+"$bin" --jobs 1 < "$work/mixed.jsonl" > "$work/jobs1.out"
+"$bin" --jobs 3 < "$work/mixed.jsonl" > "$work/jobs3.out"
+cmp -s "$work/jobs1.out" "$work/jobs3.out" || fail "--jobs 3 wrote other records than --jobs 1"
+first="$(printf 'myapp://profile/1\n' | "$bin" --first-line 501)"
+case "$first" in '{"line":501,'*) ;; *) fail "--first-line: $first" ;; esac
+set +e
+"$bin" --jobs 0 < /dev/null 2> "$work/jobs.err"
+status=$?
+set -e
+[ "$status" -ne 0 ] && grep -qF -- "--jobs must be at least 1" "$work/jobs.err" || fail "--jobs 0 accepted"
+
+# Interactive use: each answer arrives before the next line is written (output is flushed
+# whenever reading more would wait), and memory stays flat on a long stream.
+python3 - "$bin" <<'PY' || fail "records are not flushed as lines arrive"
+import select, subprocess, sys
+process = subprocess.Popen([sys.argv[1], "--jobs", "2"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+for url in [b"myapp://profile/1", b"myapp://user/2/follow", b"oops"]:
+    process.stdin.write(url + b"\n")
+    process.stdin.flush()
+    ready, _, _ = select.select([process.stdout], [], [], 10)
+    assert ready, "no answer within 10 s for " + url.decode()
+    line = process.stdout.readline()
+    assert line.startswith(b'{"line":'), line
+process.stdin.close()
+assert process.wait(10) == 0
+PY
+python3 - "$bin" <<'PY' || fail "resident memory grew with the input"
+import resource, subprocess, sys
+line = b'{"url":"myapp://profile/42","id":1}\n"myapp://nothing/here"\n'
+process = subprocess.Popen([sys.argv[1], "--jobs", "2"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+chunk = line * 10_000
+for _ in range(15):  # 300,000 lines
+    process.stdin.write(chunk)
+process.stdin.close()
+assert process.wait() == 0
+peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+assert peak_kb < 64 * 1024, f"peak resident memory {peak_kb} kB"
+PY
+
 # A closed stdout ends the run quietly.
 for _ in $(seq 100000); do echo '"myapp://profile/1"'; done > "$work/many.jsonl"
 set +o pipefail

@@ -25,8 +25,33 @@ struct ResolveCommand: ParsableCommand {
 
   @Option(
     name: .long, parsing: .upToNextOption,
-    help: "Manifest or fixture files (tried in order). Default: the built-in example.")
+    help: ArgumentHelp(
+      "Manifest or fixture files (tried in order). Default: the built-in example.",
+      valueName: "file"))
   var routes: [String] = []
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      """
+      Lines answered in parallel; records stay in input order. Default: the number of \
+      cores. Tables with a handler graph are answered one line at a time.
+      """, valueName: "n"))
+  var jobs: Int?
+
+  @Option(
+    name: .customLong("first-line"),
+    help: ArgumentHelp(
+      """
+      The number of the first input line, so records keep global line numbers when the \
+      input is split into chunks (GNU parallel, Spark, Hadoop Streaming).
+      """, valueName: "n"))
+  var firstLine: Int = 1
+
+  mutating func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    guard firstLine >= 1 else { throw ValidationError("--first-line must be at least 1") }
+  }
 
   mutating func run() throws {
     let tables: TableSet
@@ -41,9 +66,11 @@ struct ResolveCommand: ParsableCommand {
       FileHandleOutput.standardError(
         "deeplink-resolve: reading JSON lines or URLs from standard input (Ctrl-D ends)")
     }
-    var resolver = Resolver(tables: tables)
-    LineStream.run { line, number, output in
-      resolver.respond(to: line, number: number, into: &output)
-    }
+    let first = Resolver(tables: tables)
+    // One resolver per job: each keeps its own scratch buffers.
+    let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+    let count = first.answersInParallel ? (jobs ?? cores) : 1
+    let resolvers = [first] + (1..<count).map { _ in Resolver(tables: tables) }
+    LineStream.run(resolvers, firstLine: firstLine)
   }
 }

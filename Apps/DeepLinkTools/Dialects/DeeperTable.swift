@@ -43,6 +43,8 @@ struct DeeperTable: LoadedTable {
     }
   }
 
+  var runsHandlers: Bool { graph != nil }
+
   /// The patterns as written, kept once (lookups must not rebuild them).
   let patterns: [String]
 

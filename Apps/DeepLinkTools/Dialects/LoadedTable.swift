@@ -23,6 +23,13 @@ public protocol LoadedTable {
   func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic>
   /// The table as its bare first match, when handlers add nothing (see ``DirectTable``).
   var direct: DirectTable? { get }
+  /// Whether resolving runs main-actor handlers (a handler graph), which rules out answering
+  /// lines in parallel.
+  var runsHandlers: Bool { get }
+}
+
+extension LoadedTable {
+  public var runsHandlers: Bool { false }
 }
 
 extension LoadedTable {

@@ -1,49 +1,237 @@
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// Reads lines of raw bytes from stdin and writes records to stdout, one flush per record.
-/// A closed stdout ends the run quietly.
+/// Something that answers one input line with one record (the resolver).
+public protocol LineResponder {
+  /// Appends the record for input line `number` to `output`, without a newline.
+  mutating func respond(to line: ArraySlice<UInt8>, number: Int, into output: inout [UInt8])
+}
+
+/// Reads lines of raw bytes from stdin and writes one record per line to stdout, in input order.
+///
+/// Output is buffered and written when the buffer is full or when reading more input would
+/// block, so a batch streams at full speed and an interactive user still sees each answer at
+/// once. With several responders, each batch of lines is split between them and answered in
+/// parallel; the records are still written in input order. A closed stdout ends the run quietly.
 public enum LineStream {
+  /// The most lines answered in one batch per responder: bounds memory whatever the input.
+  static let linesPerResponder = 2048
+  /// Output is written once this many bytes are waiting.
+  static let outputLimit = 1 << 16
+
   /// Calls `respond` for every line of stdin (split on `\n`; a final line without `\n` counts)
   /// and writes each answer followed by `\n`.
   /// - Returns: false when stdout was closed before the end.
   @discardableResult
   public static func run(_ respond: (ArraySlice<UInt8>, Int) -> String) -> Bool {
-    run { line, number, output in output += respond(line, number).utf8 }
+    withoutActuallyEscaping(respond) { respond in
+      var responder = ClosureResponder { line, number, output in
+        output += respond(line, number).utf8
+      }
+      return withUnsafeMutablePointer(to: &responder) { pointer in
+        run(UnsafeMutableBufferPointer(start: pointer, count: 1), firstLine: 1)
+      }
+    }
   }
 
-  /// Calls `respond` for every line of stdin; it appends its record (without `\n`) to the
-  /// buffer it is given.
+  /// Answers every line of stdin with `responders` (one per parallel job), numbering lines
+  /// from `firstLine`.
+  /// - Returns: false when stdout was closed before the end.
   @discardableResult
-  public static func run(_ respond: (ArraySlice<UInt8>, Int, inout [UInt8]) -> Void) -> Bool {
+  public static func run<Responder: LineResponder>(_ responders: [Responder], firstLine: Int = 1)
+    -> Bool
+  {
+    var responders = responders
+    return responders.withUnsafeMutableBufferPointer { run($0, firstLine: firstLine) }
+  }
+
+  private static func run<Responder: LineResponder>(
+    _ responders: UnsafeMutableBufferPointer<Responder>, firstLine: Int
+  ) -> Bool {
     signal(SIGPIPE, SIG_IGN)
-    // Own streams over fds 0 and 1: the C globals are not concurrency-safe to name in Swift 6.
-    guard let inputStream = fdopen(0, "rb"), let outputStream = fdopen(1, "wb") else {
-      return false
-    }
-    var linePointer: UnsafeMutablePointer<CChar>?
-    var capacity = 0
-    defer { free(linePointer) }
-    var number = 0
-    var record: [UInt8] = []
+    var reader = LineReader(fd: 0)
+    var writer = RecordWriter(fd: 1)
+    var number = firstLine
+    let jobs = max(responders.count, 1)
+    var batch = LineBatch()
+    var outputs = [[UInt8]](repeating: [], count: jobs)
     while true {
-      let length = getline(&linePointer, &capacity, inputStream)
-      guard length >= 0, let linePointer else { break }
-      number += 1
-      let bytes = UnsafeRawBufferPointer(start: linePointer, count: length)
-      var slice = ArraySlice(bytes)
-      if slice.last == 0x0A { slice = slice.dropLast() }
-      record.removeAll(keepingCapacity: true)
-      respond(slice, number, &record)
-      record.append(0x0A)
-      let written = record.withUnsafeBufferPointer {
-        fwrite($0.baseAddress, 1, $0.count, outputStream)
+      batch.removeAll()
+      // Take the lines at hand, up to the batch size; wait for input only when none are.
+      while batch.count < linesPerResponder * jobs {
+        if batch.count > 0, !reader.hasLineReady {
+          // More input would block: answer what we have, and let a person see it.
+          guard !reader.wouldBlock else { break }
+        } else if !reader.hasLineReady, !writer.flush() {
+          return false
+        }
+        guard let line = reader.nextLine() else { break }
+        batch.append(line)
       }
-      if written != record.count || fflush(outputStream) != 0 { return false }
+      if batch.count == 0 { break }
+      if jobs == 1 || batch.count < 2 * jobs {
+        for index in 0..<batch.count {
+          responders[0].respond(to: batch[index], number: number + index, into: &writer.buffer)
+          writer.buffer.append(0x0A)
+        }
+      } else {
+        let share = (batch.count + jobs - 1) / jobs
+        let first = number
+        outputs.withUnsafeMutableBufferPointer { outputs in
+          let work = UnsafeWork(responders: responders, batch: batch, outputs: outputs)
+          DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            work.answer(job: job, share: share, firstNumber: first)
+          }
+        }
+        for job in 0..<jobs { writer.buffer += outputs[job] }
+      }
+      number += batch.count
+      if writer.buffer.count >= outputLimit, !writer.flush() { return false }
     }
+    return writer.flush()
+  }
+}
+
+/// One job's view of a batch; jobs touch disjoint responders and output buffers.
+private struct UnsafeWork<Responder: LineResponder>: @unchecked Sendable {
+  let responders: UnsafeMutableBufferPointer<Responder>
+  let batch: LineBatch
+  let outputs: UnsafeMutableBufferPointer<[UInt8]>
+
+  init(
+    responders: UnsafeMutableBufferPointer<Responder>, batch: LineBatch,
+    outputs: UnsafeMutableBufferPointer<[UInt8]>
+  ) {
+    self.responders = responders
+    self.batch = batch
+    self.outputs = outputs
+  }
+
+  func answer(job: Int, share: Int, firstNumber: Int) {
+    outputs[job].removeAll(keepingCapacity: true)
+    let lower = min(job * share, batch.count)
+    let upper = min(lower + share, batch.count)
+    for index in lower..<upper {
+      responders[job].respond(to: batch[index], number: firstNumber + index, into: &outputs[job])
+      outputs[job].append(0x0A)
+    }
+  }
+}
+
+private struct ClosureResponder: LineResponder {
+  let body: (ArraySlice<UInt8>, Int, inout [UInt8]) -> Void
+  mutating func respond(to line: ArraySlice<UInt8>, number: Int, into output: inout [UInt8]) {
+    body(line, number, &output)
+  }
+}
+
+/// The lines of one batch, copied into one buffer (the reader's buffer moves on).
+struct LineBatch {
+  private(set) var bytes: [UInt8] = []
+  private(set) var ends: [Int] = []
+
+  var count: Int { ends.count }
+
+  mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+  }
+
+  mutating func append(_ line: ArraySlice<UInt8>) {
+    bytes += line
+    ends.append(bytes.count)
+  }
+
+  subscript(index: Int) -> ArraySlice<UInt8> {
+    bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+  }
+}
+
+/// Lines from a file descriptor, read in large blocks.
+struct LineReader {
+  let fd: Int32
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEnd = false
+
+  init(fd: Int32) {
+    self.fd = fd
+  }
+
+  /// Whether a whole line (or the last, unterminated one) can be taken without reading.
+  var hasLineReady: Bool {
+    buffer[start...].contains(0x0A) || (atEnd && start < buffer.count)
+  }
+
+  /// Whether reading now would wait for input (nothing buffered, nothing on the descriptor).
+  var wouldBlock: Bool {
+    if atEnd { return false }
+    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) == 0
+  }
+
+  /// The next line without its `\n` (and without a `\r` before it, which the responder
+  /// handles), or nil at the end of input.
+  mutating func nextLine() -> ArraySlice<UInt8>? {
+    while true {
+      if let newline = buffer[start...].firstIndex(of: 0x0A) {
+        let line = buffer[start..<newline]
+        start = newline + 1
+        return line
+      }
+      if atEnd {
+        guard start < buffer.count else { return nil }
+        let line = buffer[start...]
+        start = buffer.count
+        return line
+      }
+      fill()
+    }
+  }
+
+  private mutating func fill() {
+    if start > 0 {
+      buffer.removeSubrange(0..<start)
+      start = 0
+    }
+    let old = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: 1 << 16))
+    let count = buffer.withUnsafeMutableBytes { raw in
+      read(fd, raw.baseAddress! + old, 1 << 16)
+    }
+    buffer.removeSubrange((old + max(count, 0))...)
+    if count <= 0 { atEnd = true }
+  }
+}
+
+/// Records waiting to be written to a file descriptor.
+struct RecordWriter {
+  let fd: Int32
+  var buffer: [UInt8] = []
+
+  init(fd: Int32) {
+    self.fd = fd
+  }
+
+  /// Writes everything waiting; false when the descriptor is closed.
+  mutating func flush() -> Bool {
+    var offset = 0
+    while offset < buffer.count {
+      let written = buffer.withUnsafeBytes { raw in
+        write(fd, raw.baseAddress! + offset, buffer.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    buffer.removeAll(keepingCapacity: true)
     return true
   }
 }

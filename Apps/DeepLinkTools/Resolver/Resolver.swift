@@ -19,6 +19,9 @@ public struct Resolver {
     }
   }
 
+  /// Whether lines may be answered in parallel: no table runs main-actor handlers.
+  public var answersInParallel: Bool { !tables.tables.contains { $0.runsHandlers } }
+
   /// Whether lines can take the byte-level path (every table is a ``DirectTable``).
   var usesDirectPath: Bool { direct != nil }
 
@@ -217,3 +220,5 @@ public struct Resolver {
     }
   }
 }
+
+extension Resolver: LineResponder {}
