@@ -131,7 +131,7 @@ if Context.environment["DEEPLINK_FUZZ"] == "1" {
     ("fuzz-url", ["PatternCore"]), ("fuzz-deeper", ["DeeperRouter", "PatternCore"]),
     ("fuzz-func", ["FuncRouter"]), ("fuzz-mapping", ["MappingRouter"]),
     ("fuzz-crossroad", ["CrossroadRouter"]), ("fuzz-manifest", ["DeepLinkTools", "PatternCore"]),
-    ("fuzz-resolver", ["DeepLinkTools"]),
+    ("fuzz-resolver", ["DeepLinkTools"]), ("fuzz-engine", ["PatternCore"]),
   ]
   for (name, dependencies) in fuzzTargets {
     package.targets.append(

@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # Fuzzes every input language with libFuzzer: the URL parser, the four pattern syntaxes,
 # manifests and resolver lines. Usage: Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
-# (default 30 s each, all targets). Seed corpora come from Fixtures/. Prints executions and
-# crashes per target; exits 1 if any target crashed (its input is kept under .build-fuzz/crashes).
+# (default 30 s each, all targets). Seed corpora come from Fixtures/ and from the corpora kept
+# under Fuzz/corpus/TARGET (inputs earlier long runs found interesting). Built in release mode
+# with the fuzzer and address sanitizers: debug builds run too few inputs a second to find much.
+# Prints executions and crashes per target; exits 1 if any target crashed (its input is kept
+# under .build-fuzz/crashes). FUZZ_KEEP=1 copies each run's new corpus into Fuzz/corpus/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(fuzz-url fuzz-deeper fuzz-func fuzz-mapping fuzz-crossroad fuzz-manifest fuzz-resolver)
+  targets=(
+    fuzz-url fuzz-deeper fuzz-func fuzz-mapping fuzz-crossroad fuzz-manifest fuzz-resolver
+    fuzz-engine
+  )
 fi
 root="$PWD/.build-fuzz"
 mkdir -p "$root/crashes"
@@ -19,7 +25,8 @@ python3 - "$root/corpus" <<'PY'
 import glob, json, os, sys
 out = sys.argv[1]
 corpora = {name: set() for name in ["fuzz-url", "fuzz-deeper", "fuzz-func", "fuzz-mapping",
-                                     "fuzz-crossroad", "fuzz-manifest", "fuzz-resolver"]}
+                                     "fuzz-crossroad", "fuzz-manifest", "fuzz-resolver",
+                                     "fuzz-engine"]}
 def tables(doc):
     return doc.get("tables", [doc]) if isinstance(doc, dict) else []
 for path in glob.glob("Fixtures/**/*.json", recursive=True):
@@ -53,7 +60,7 @@ for name, items in corpora.items():
             f.write(item)
 PY
 
-flags=(-c debug --scratch-path "$root/build" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
+flags=(-c release --scratch-path "$root/build" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 export DEEPLINK_FUZZ=1
 for target in "${targets[@]}"; do
   swift build "${flags[@]}" --product "$target" >&2
@@ -67,15 +74,23 @@ for target in "${targets[@]}"; do
   work="$root/work/$target"
   mkdir -p "$work" "$root/crashes/$target"
   set +e
+  kept="Fuzz/corpus/$target"
+  seeds=("$root/corpus/$target")
+  if [ -d "$kept" ]; then seeds+=("$kept"); fi
   "$bin/$target" -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=4096 \
     -print_final_stats=1 -artifact_prefix="$root/crashes/$target/" \
-    "$work" "$root/corpus/$target" > "$log" 2>&1
+    "$work" "${seeds[@]}" > "$log" 2>&1
   status=$?
   set -e
   executions=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
   crashes=$(find "$root/crashes/$target" -type f | wc -l)
   if [ "$status" -ne 0 ] && [ "$crashes" -eq 0 ]; then crashes=1; fi
   echo "$target: ${executions:-0} executions, $crashes crashes"
+  if [ "${FUZZ_KEEP:-}" = "1" ]; then
+    # Keep the minimized corpus: only inputs that add coverage.
+    mkdir -p "$kept"
+    "$bin/$target" -merge=1 "$kept" "$work" > /dev/null 2>&1 || true
+  fi
   if [ "$crashes" -ne 0 ]; then
     total_crashes=$((total_crashes + crashes))
     grep -m 5 -E "ERROR|Fatal error|Precondition failed|SUMMARY" "$log" | sed 's/^/  /' >&2 || true
