@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "MappingRouter", targets: ["MappingRouter"]),
     .library(name: "CrossroadRouter", targets: ["CrossroadRouter"]),
     .library(name: "HandlingEngine", targets: ["HandlingEngine"]),
+    .library(name: "DeepLinkManifest", targets: ["DeepLinkManifest"]),
     .library(name: "DeepLinkTools", targets: ["DeepLinkTools"]),
     .executable(name: "deeplink-resolve", targets: ["deeplink-resolve"]),
     .executable(name: "deeplink-conformance", targets: ["deeplink-conformance"]),
@@ -40,13 +41,18 @@ let package = Package(
     .target(
       name: "CrossroadRouter", dependencies: ["PatternCore"], path: "Modules/CrossroadRouter"),
 
-    // The apps' logic, imported by the thin executables and by the tests.
+    // Route tables as data: JSON, the manifest model, and loading each dialect's tables.
     .target(
-      name: "DeepLinkTools",
+      name: "DeepLinkManifest",
       dependencies: [
         "PatternCore", "DeeperRouter", "FuncRouter", "MappingRouter", "CrossroadRouter",
         "HandlingEngine",
       ],
+      path: "Apps/DeepLinkManifest"),
+    // The tools' logic (resolver, REPL, conformance runner), imported by the thin executables
+    // and by the tests.
+    .target(
+      name: "DeepLinkTools", dependencies: ["DeepLinkManifest", "PatternCore"],
       path: "Apps/DeepLinkTools"),
 
     // libedit (installed by Scripts/setup.sh), wrapped in small C helpers for the REPL.

@@ -4,7 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build/docs
-targets=(PatternCore HandlingEngine DeeperRouter FuncRouter MappingRouter CrossroadRouter DeepLinkTools)
+targets=(
+  PatternCore HandlingEngine DeeperRouter FuncRouter MappingRouter CrossroadRouter DeepLinkManifest
+  DeepLinkTools
+)
 for target in "${targets[@]}"; do
   echo "docs: $target" >&2
   swift package --disable-sandbox generate-documentation --target "$target" \

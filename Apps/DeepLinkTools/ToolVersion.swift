@@ -1,3 +1,5 @@
+import DeepLinkManifest
+
 /// The version the three apps print for `--version`.
 public enum ToolVersion {
   /// The package's release.

@@ -1,3 +1,5 @@
+import DeepLinkManifest
+
 /// Text and JUnit renderings of conformance results.
 public enum ConformanceReport {
   /// Every failure in detail, then `N passed, N failed`.

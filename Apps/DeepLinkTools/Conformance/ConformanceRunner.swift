@@ -1,3 +1,4 @@
+import DeepLinkManifest
 import PatternCore
 
 /// The logic of `deeplink-conformance`: runs every fixture through the library API of

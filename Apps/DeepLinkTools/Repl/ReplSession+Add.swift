@@ -1,3 +1,4 @@
+import DeepLinkManifest
 import PatternCore
 
 extension ReplSession {

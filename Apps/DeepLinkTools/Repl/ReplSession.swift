@@ -1,3 +1,4 @@
+import DeepLinkManifest
 import PatternCore
 
 /// The logic of `deeplink-repl`: it keeps the loaded tables and answers one input line at a time.

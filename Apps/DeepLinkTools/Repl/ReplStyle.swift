@@ -1,3 +1,5 @@
+import DeepLinkManifest
+
 /// How the REPL draws: plain text for pipes and transcripts, colour and symbols on a terminal.
 public struct ReplStyle: Sendable {
   /// Whether to use ANSI colours and symbols.

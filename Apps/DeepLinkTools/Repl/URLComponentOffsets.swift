@@ -1,3 +1,5 @@
+import DeepLinkManifest
+
 /// Where each routing component starts in a URL string (UTF-8 byte offsets), so the REPL can
 /// put a caret under the component that failed.
 enum URLComponentOffsets {

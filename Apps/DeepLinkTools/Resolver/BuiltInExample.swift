@@ -1,3 +1,5 @@
+import DeepLinkManifest
+
 /// The table `deeplink-resolve` uses without `--routes`: a Twitter-like app (profiles, follows, retweets).
 public enum BuiltInExample {
   /// The manifest text.

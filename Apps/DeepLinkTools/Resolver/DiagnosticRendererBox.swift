@@ -1,3 +1,4 @@
+import DeepLinkManifest
 import PatternCore
 
 /// The package's renderer, re-exported for the thin apps.

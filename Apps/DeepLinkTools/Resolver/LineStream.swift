@@ -1,3 +1,4 @@
+import DeepLinkManifest
 import Dispatch
 
 #if canImport(Glibc)

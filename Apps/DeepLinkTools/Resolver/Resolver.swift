@@ -1,3 +1,4 @@
+import DeepLinkManifest
 import PatternCore
 
 /// The logic of `deeplink-resolve`: one JSON line in, exactly one JSON line out.

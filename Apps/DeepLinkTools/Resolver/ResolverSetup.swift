@@ -1,3 +1,5 @@
+import DeepLinkManifest
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

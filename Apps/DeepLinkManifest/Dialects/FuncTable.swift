@@ -3,13 +3,13 @@ import PatternCore
 
 /// A `func` table: format strings registered through ``FuncRouter/Router``. Positional values
 /// are reported in `params` as `"0"`, `"1"`, …; named ones under their names.
-struct FuncTable: LoadedTable {
-  let name: String
-  let dialect = "func"
-  let router: DeeperFuncRouter<String>
-  let scheme: String
+package struct FuncTable: LoadedTable {
+  package let name: String
+  package let dialect = "func"
+  package let router: DeeperFuncRouter<String>
+  package let scheme: String
 
-  init(_ spec: TableSpec) throws(Diagnostic) {
+  package init(_ spec: TableSpec) throws(Diagnostic) {
     name = spec.name
     scheme = try TableLoader.singleScheme(spec)
     router = DeeperFuncRouter<String>(scheme: scheme)
@@ -27,32 +27,32 @@ struct FuncTable: LoadedTable {
     routeRemarks = spec.routes.map(\.remark)
   }
 
-  let routeRemarks: [String?]
+  package let routeRemarks: [String?]
 
-  let intents: [String]
+  package let intents: [String]
 
-  let patterns: [String]
+  package let patterns: [String]
 
-  var warnings: [AnalysisWarning] {
+  package var warnings: [AnalysisWarning] {
     RouteTableAnalysis.analyze(
       (0..<router.table.count).map {
         AnalyzedRoute(pattern: router.table.pattern(at: $0), text: patterns[$0])
       })
   }
 
-  var printableRoutes: [PrintableRoute] {
+  package var printableRoutes: [PrintableRoute] {
     (0..<router.table.count).map {
       PrintableRoute(intent: intents[$0], pattern: router.table.pattern(at: $0), base: scheme)
     }
   }
 
-  var remarks: [String?] { routeRemarks }
+  package var remarks: [String?] { routeRemarks }
 
-  func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
+  package func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
     DeeperTable.explain(url, scheme: scheme, table: router.table)
   }
 
-  func resolve(_ url: String) -> TableOutcome {
+  package func resolve(_ url: String) -> TableOutcome {
     switch router.resolve(url) {
     case .matched(let index, let intent, let captures):
       return .matched(

@@ -5,20 +5,20 @@
 #endif
 
 /// Small file helpers over the C library, so the tools need no Foundation on the hot path.
-enum FileIO {
+package enum FileIO {
   /// The whole file, or nil when it cannot be read.
-  static func readFile(_ path: String) -> [UInt8]? {
+  package static func readFile(_ path: String) -> [UInt8]? {
     try? readFile(reporting: path).get()
   }
 
   /// Why a file could not be read, in the operating system's words ("no such file or
   /// directory", "permission denied", "is a directory").
-  struct ReadError: Error {
+  package struct ReadError: Error {
     let reason: String
   }
 
   /// The whole file, or the operating system's reason it cannot be read.
-  static func readFile(reporting path: String) -> Result<[UInt8], ReadError> {
+  package static func readFile(reporting path: String) -> Result<[UInt8], ReadError> {
     // fopen succeeds on a directory on Linux; say so instead of a later read error.
     if isDirectory(path) { return .failure(ReadError(reason: lowercasedFirst(strerror(EISDIR)))) }
     guard let file = fopen(path, "rb") else {
@@ -46,13 +46,13 @@ enum FileIO {
   }
 
   /// Whether the path is a directory.
-  static func isDirectory(_ path: String) -> Bool {
+  package static func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
   /// Every `.json` file under a directory, recursively, sorted by path.
-  static func jsonFiles(under directory: String) -> [String] {
+  package static func jsonFiles(under directory: String) -> [String] {
     guard let handle = opendir(directory) else { return [] }
     defer { closedir(handle) }
     var found: [String] = []
@@ -72,7 +72,7 @@ enum FileIO {
   }
 
   /// Writes a whole file; false on failure.
-  static func writeFile(_ path: String, _ text: String) -> Bool {
+  package static func writeFile(_ path: String, _ text: String) -> Bool {
     guard let file = fopen(path, "wb") else { return false }
     defer { fclose(file) }
     let bytes = Array(text.utf8)

@@ -58,7 +58,7 @@ extension TableSet {
   }
 
   /// Typed capture values for a pattern from JSON params.
-  static func values(_ params: [(String, JSONValue)], for pattern: RoutePattern)
+  package static func values(_ params: [(String, JSONValue)], for pattern: RoutePattern)
     -> Result<([String: PatternValue], [[String]]), ValueProblem>
   {
     var types: [String: ValueType] = [:]
@@ -111,6 +111,6 @@ extension TableSet {
 }
 
 /// Why params cannot fill a pattern.
-struct ValueProblem: Error {
-  let text: String
+package struct ValueProblem: Error {
+  package let text: String
 }

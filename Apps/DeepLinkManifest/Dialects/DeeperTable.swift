@@ -3,17 +3,17 @@ import PatternCore
 
 /// A `deeper` table: routes registered through ``DeeperRouter/Router``, whose handlers return
 /// the route's intent name (or decline).
-struct DeeperTable: LoadedTable {
-  let name: String
-  let dialect = "deeper"
-  let router: DeepLinkRouter<String>
-  let graph: HandlerGraph?
-  let intents: [String]
-  let routeRemarks: [String?]
+package struct DeeperTable: LoadedTable {
+  package let name: String
+  package let dialect = "deeper"
+  package let router: DeepLinkRouter<String>
+  package let graph: HandlerGraph?
+  package let intents: [String]
+  package let routeRemarks: [String?]
   /// Set when no route declines and there is no handler graph: the first match is the answer.
-  private(set) var direct: DirectTable?
+  package private(set) var direct: DirectTable?
 
-  init(_ spec: TableSpec) throws(Diagnostic) {
+  package init(_ spec: TableSpec) throws(Diagnostic) {
     name = spec.name
     let scheme = try TableLoader.singleScheme(spec)
     graph = try spec.json["handlers"].map { json throws(Diagnostic) in
@@ -43,26 +43,26 @@ struct DeeperTable: LoadedTable {
     }
   }
 
-  var runsHandlers: Bool { graph != nil }
+  package var runsHandlers: Bool { graph != nil }
 
   /// The patterns as written, kept once (lookups must not rebuild them).
-  let patterns: [String]
+  package let patterns: [String]
 
-  var printableRoutes: [PrintableRoute] {
+  package var printableRoutes: [PrintableRoute] {
     zip(router.registeredRoutes, intents).compactMap { route, intent in
       (try? route.pattern).map { PrintableRoute(intent: intent, pattern: $0, base: router.scheme) }
     }
   }
 
-  var warnings: [AnalysisWarning] { router.warnings }
+  package var warnings: [AnalysisWarning] { router.warnings }
 
-  var remarks: [String?] { routeRemarks }
+  package var remarks: [String?] { routeRemarks }
 
-  func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
+  package func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
     Self.explain(url, scheme: router.scheme, table: router.table)
   }
 
-  func resolve(_ url: String) -> TableOutcome {
+  package func resolve(_ url: String) -> TableOutcome {
     guard let graph else { return outcome(router.resolve(url), steps: nil) }
     // Handlers run on the main actor, as in an app.
     return MainActorBridge.run {
@@ -100,7 +100,7 @@ struct DeeperTable: LoadedTable {
   }
 
   /// Every route's verdict for a single-scheme table.
-  static func explain(_ url: String, scheme: String, table: RouteTable)
+  package static func explain(_ url: String, scheme: String, table: RouteTable)
     -> Result<[RouteVerdict], Diagnostic>
   {
     let parsed: ParsedURL

@@ -4,12 +4,12 @@ import PatternCore
 /// A `mapping` table: `groups` of maps loaded through ``MappingRouter/Router``. The target name
 /// plays the part of the intent; a URL whose path matched but lacks required items resolves to a
 /// `missing_params` error with the missing-parameters message.
-struct MappingTable: LoadedTable {
-  let name: String
-  let dialect = "mapping"
-  let router: MappingInfoRouter
+package struct MappingTable: LoadedTable {
+  package let name: String
+  package let dialect = "mapping"
+  package let router: MappingInfoRouter
 
-  init(_ spec: TableSpec) throws(Diagnostic) {
+  package init(_ spec: TableSpec) throws(Diagnostic) {
     name = spec.name
     var withDefault = spec
     if withDefault.scheme == nil && withDefault.sources == nil { withDefault.scheme = "native" }
@@ -84,27 +84,27 @@ struct MappingTable: LoadedTable {
     return infos
   }
 
-  let patterns: [String]
+  package let patterns: [String]
 
-  var printableRoutes: [PrintableRoute] {
+  package var printableRoutes: [PrintableRoute] {
     router.entries.map {
       PrintableRoute(intent: $0.map.targetName, pattern: $0.pattern, base: router.scheme)
     }
   }
 
-  var warnings: [AnalysisWarning] {
+  package var warnings: [AnalysisWarning] {
     RouteTableAnalysis.analyze(
       zip(router.entries, patterns).map { AnalyzedRoute(pattern: $0.pattern, text: $1) },
       options: router.table.options)
   }
 
-  var remarks: [String?] { router.entries.map(\.map.remark) }
+  package var remarks: [String?] { router.entries.map(\.map.remark) }
 
-  func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
+  package func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
     DeeperTable.explain(url, scheme: router.scheme, table: router.table)
   }
 
-  func resolve(_ url: String) -> TableOutcome {
+  package func resolve(_ url: String) -> TableOutcome {
     switch router.resolve(url) {
     case .matched(let match):
       return .matched(

@@ -60,6 +60,14 @@ public struct RouteSpec: Sendable {
   public var remark: String?
   /// The whole route object.
   public var json: JSONValue
+
+  package init(pattern: String, intent: String, declines: Bool, remark: String?, json: JSONValue) {
+    self.pattern = pattern
+    self.intent = intent
+    self.declines = declines
+    self.remark = remark
+    self.json = json
+  }
 }
 
 /// One expected outcome of a fixture.

@@ -38,7 +38,7 @@ extension LoadedTable {
 
 extension RouteTable {
   /// Every route's verdict on a parsed URL's input.
-  func explainAll(_ input: RoutingInput) -> [RouteVerdict] {
+  package func explainAll(_ input: RoutingInput) -> [RouteVerdict] {
     (0..<count).map { explain(routeAt: $0, input) }
   }
 }

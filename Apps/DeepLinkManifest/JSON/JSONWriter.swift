@@ -23,7 +23,7 @@ public enum JSONWriter {
     output += String(decoding: bytes, as: UTF8.self)
   }
 
-  static func write(_ value: JSONValue, into output: inout [UInt8]) {
+  package static func write(_ value: JSONValue, into output: inout [UInt8]) {
     switch value {
     case .null: output += "null".utf8
     case .bool(let flag): output += (flag ? "true" : "false").utf8
@@ -50,7 +50,7 @@ public enum JSONWriter {
 
   /// Quotes and escapes: `"` and `\` get a backslash, control characters and DEL become
   /// `\n`, `\r`, `\t` or `\u00XX`; every other byte (UTF-8 included) is copied as it is.
-  static func writeString(_ text: String, into output: inout [UInt8]) {
+  package static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { bytes in

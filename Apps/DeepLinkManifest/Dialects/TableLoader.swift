@@ -37,7 +37,7 @@ public enum TableLoader {
   }
 
   /// The one custom scheme of a single-scheme dialect, checked for RFC 3986 syntax.
-  static func singleScheme(_ spec: TableSpec) throws(Diagnostic) -> String {
+  package static func singleScheme(_ spec: TableSpec) throws(Diagnostic) -> String {
     if spec.scheme != nil && spec.sources != nil {
       throw Diagnostic(
         code: .invalidSource, message: "both `scheme` and `sources` are given",

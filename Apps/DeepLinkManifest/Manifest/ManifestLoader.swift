@@ -105,7 +105,7 @@ public enum ManifestLoader {
     return Manifest(path: path, tables: tables, cases: [], shared: spec)
   }
 
-  static func shapeError(_ message: String, _ origin: String) -> ManifestError {
+  package static func shapeError(_ message: String, _ origin: String) -> ManifestError {
     ManifestError(
       diagnostic: Diagnostic(
         code: .invalidRequest, message: "invalid manifest: " + message, origin: origin))
@@ -235,7 +235,7 @@ public enum ManifestLoader {
   }
 
   /// The keys each object of a manifest may have. `note` is a comment for people.
-  enum Keys {
+  package enum Keys {
     static let tableList = ["tables", "cases", "note"]
     static let table = [
       "name", "dialect", "scheme", "sources", "routes", "handlers", "groups", "cases", "loadError",
@@ -252,7 +252,9 @@ public enum ManifestLoader {
 
   /// Refuses a key the format does not have (a typo such as `intnt` would otherwise make a
   /// case check nothing), naming it and the nearest known key.
-  static func checkKeys(_ json: JSONValue, _ allowed: [String], _ what: String, _ origin: String)
+  package static func checkKeys(
+    _ json: JSONValue, _ allowed: [String], _ what: String, _ origin: String
+  )
     throws(ManifestError)
   {
     guard let members = json.objectValue else { return }
@@ -283,7 +285,7 @@ public enum ManifestLoader {
     return a.isEmpty ? b.count : previous[b.count]
   }
 
-  static func optionalString(_ json: JSONValue, _ key: String, _ origin: String)
+  package static func optionalString(_ json: JSONValue, _ key: String, _ origin: String)
     throws(ManifestError) -> String?
   {
     guard let value = json[key] else { return nil }

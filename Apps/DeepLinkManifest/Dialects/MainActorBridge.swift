@@ -5,8 +5,8 @@ import Foundation
 ///
 /// The tools call it from the main thread (the apps, the fuzzers) or from test tasks while the
 /// main thread serves the main queue (the test runner's asynchronous entry point).
-enum MainActorBridge {
-  static func run<Result>(_ body: @MainActor () -> Result) -> Result {
+package enum MainActorBridge {
+  package static func run<Result>(_ body: @MainActor () -> Result) -> Result {
     // The result is handed from the main thread back to the waiting one; `sync` orders the two.
     let box = ResultBox<Result>()
     withoutActuallyEscaping(body) { body in
@@ -22,5 +22,5 @@ enum MainActorBridge {
 }
 
 private final class ResultBox<Value>: @unchecked Sendable {
-  var value: Value?
+  package var value: Value?
 }

@@ -17,8 +17,8 @@ import PatternCore
 ///
 /// Handlers live on the main actor, so the graph's state (`wantsResume`, the handlers' last
 /// states) is only read and written there: by the handlers themselves and by ``reset()``.
-final class HandlerGraph: @unchecked Sendable {
-  indirect enum Action {
+package final class HandlerGraph: @unchecked Sendable {
+  package indirect enum Action {
     case open
     case reject(String?)
     case passTo(String)
@@ -26,14 +26,14 @@ final class HandlerGraph: @unchecked Sendable {
   }
 
   private let entries: [String: [String: Action]]
-  private(set) var handlers: [String: AnyDeepLinkHandler<String>] = [:]
+  package private(set) var handlers: [String: AnyDeepLinkHandler<String>] = [:]
   /// Set when a handler delayed a link it wants resumed.
-  private(set) var wantsResume = false
+  package private(set) var wantsResume = false
 
   /// The root handler.
-  var root: AnyDeepLinkHandler<String> { handlers["root"]! }
+  package var root: AnyDeepLinkHandler<String> { handlers["root"]! }
 
-  init(_ json: JSONValue, origin: String) throws(Diagnostic) {
+  package init(_ json: JSONValue, origin: String) throws(Diagnostic) {
     guard let members = json.objectValue else {
       throw Self.error("`handlers` must be an object of handler names", origin)
     }
@@ -70,7 +70,7 @@ final class HandlerGraph: @unchecked Sendable {
 
   /// Forgets every handler's last state, so one URL's handling does not leak into the next.
   @MainActor
-  func reset() {
+  package func reset() {
     wantsResume = false
     for handler in handlers.values { handler.deeplinkHandling = nil }
   }
@@ -158,7 +158,7 @@ final class HandlerGraph: @unchecked Sendable {
 }
 
 /// A rejection error carrying the graph's message.
-struct GraphError: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
+package struct GraphError: Error, CustomStringConvertible {
+  package let description: String
+  package init(_ description: String) { self.description = description }
 }

@@ -5,12 +5,12 @@ import PatternCore
 /// A `crossroad` table: routes registered through ``CrossroadRouter/Router`` with handlers that
 /// accept (or decline, for `"declines": true`). `sources` lists schemes and universal link
 /// origins; `scheme` alone is one source.
-struct CrossroadTable: LoadedTable {
-  let name: String
-  let dialect = "crossroad"
-  let router: DefaultRouter
+package struct CrossroadTable: LoadedTable {
+  package let name: String
+  package let dialect = "crossroad"
+  package let router: DefaultRouter
 
-  init(_ spec: TableSpec) throws(Diagnostic) {
+  package init(_ spec: TableSpec) throws(Diagnostic) {
     name = spec.name
     guard let sources = spec.sources ?? spec.scheme.map({ [$0] }) else {
       throw Diagnostic(
@@ -58,13 +58,13 @@ struct CrossroadTable: LoadedTable {
     routeRemarks = spec.routes.map(\.remark)
   }
 
-  let routeRemarks: [String?]
+  package let routeRemarks: [String?]
 
   private let intents: [String]
 
-  let patterns: [String]
+  package let patterns: [String]
 
-  var printableRoutes: [PrintableRoute] {
+  package var printableRoutes: [PrintableRoute] {
     let first = (try? router.sources())?.first?.description ?? ""
     return zip(router.routes, intents).map { route, intent in
       PrintableRoute(
@@ -72,15 +72,15 @@ struct CrossroadTable: LoadedTable {
     }
   }
 
-  var warnings: [AnalysisWarning] {
+  package var warnings: [AnalysisWarning] {
     RouteTableAnalysis.analyze(
       router.routes.map { AnalyzedRoute(pattern: $0.pattern, text: $0.text) },
       options: router.table.options)
   }
 
-  var remarks: [String?] { routeRemarks }
+  package var remarks: [String?] { routeRemarks }
 
-  func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
+  package func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
     let parsed: ParsedURL
     do {
       parsed = try ParsedURL(url)
@@ -120,7 +120,7 @@ struct CrossroadTable: LoadedTable {
       })
   }
 
-  func resolve(_ url: String) -> TableOutcome {
+  package func resolve(_ url: String) -> TableOutcome {
     switch router.resolve(url) {
     case .matched(let index, let context, _):
       return .matched(
@@ -137,7 +137,7 @@ struct CrossroadTable: LoadedTable {
     }
   }
 
-  func checkContext(_ url: String, _ checks: [JSONValue]) -> [String] {
+  package func checkContext(_ url: String, _ checks: [JSONValue]) -> [String] {
     guard case .matched(_, let context, _) = router.resolve(url) else {
       return ["no route accepted the URL, so there is no context"]
     }
@@ -157,9 +157,9 @@ struct CrossroadTable: LoadedTable {
 /// `argument` and `requiredParameter` throw (`error`: keyNotFound or couldNotParse);
 /// `parameter` and `queryParameter` give null when absent or unparsable. Types: Int, Int64,
 /// Float, Double, Bool, String, URL, `enum:a|b` (a String-backed enum), `[T]` and `Set<T>`.
-enum ContextCheck {
+package enum ContextCheck {
   /// Nil when the check holds; otherwise what differed.
-  static func run(_ check: JSONValue, _ context: Context<Void>) -> String? {
+  package static func run(_ check: JSONValue, _ context: Context<Void>) -> String? {
     let kinds = ["argument", "parameter", "requiredParameter", "queryParameter"]
     guard let kind = kinds.first(where: { check[$0] != nil }), let key = check[kind]?.stringValue
     else { return "a check names one of \(kinds.joined(separator: ", ")) with a string key" }
@@ -201,13 +201,13 @@ enum ContextCheck {
 }
 
 /// A type name of a context check and how to read text as it.
-indirect enum ArgumentType {
+package indirect enum ArgumentType {
   case int, int64, float, double, bool, string, url
   case enumeration(Set<String>)
   case array(ArgumentType)
   case set(ArgumentType)
 
-  init?(_ name: String) {
+  package init?(_ name: String) {
     switch name {
     case "Int": self = .int
     case "Int64": self = .int64
@@ -229,7 +229,7 @@ indirect enum ArgumentType {
   }
 
   /// Reads text through the library's own ``CrossroadRouter/Argument`` conformances.
-  func read(_ text: String) -> JSONValue? {
+  package func read(_ text: String) -> JSONValue? {
     switch self {
     case .int: Int(argument: text).map { .number(String($0)) }
     case .int64: Int64(argument: text).map { .number(String($0)) }
@@ -248,7 +248,7 @@ indirect enum ArgumentType {
   }
 
   /// Compares a read value with the expected JSON (numbers by value; sets in any order).
-  func equal(_ value: JSONValue, _ expected: JSONValue) -> Bool {
+  package func equal(_ value: JSONValue, _ expected: JSONValue) -> Bool {
     switch (self, value, expected) {
     case (.int, .number(let a), .number(let b)), (.int64, .number(let a), .number(let b)):
       return Int64(a) == Int64(b)

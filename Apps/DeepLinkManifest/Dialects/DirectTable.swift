@@ -1,0 +1,59 @@
+import PatternCore
+
+/// A table whose answer is its route table's first match: no handler can decline and no handler
+/// graph runs. The resolver answers the usual lines for such tables straight from
+/// `lookup(_:scheme:limits:into:)` and writes the record as bytes; the output is the
+/// one `Resolver.respond(to:number:)` (DeepLinkTools) writes (checked by the resolver's differential test).
+public final class DirectTable: Sendable {
+  package let table: RouteTable
+  package let scheme: String
+  package let limits: URLLimits
+  package let name: String
+  package let patterns: [String]
+  /// Per route: `"table":..,"dialect":..,"route":N,"pattern":..,"intent":..,"params":` as JSON.
+  package let matchedFields: [[UInt8]]
+
+  package init(
+    table: RouteTable, scheme: String, limits: URLLimits, name: String, dialect: String,
+    patterns: [String], intents: [String]
+  ) {
+    self.table = table
+    self.scheme = scheme
+    self.limits = limits
+    self.name = name
+    self.patterns = patterns
+    matchedFields = zip(patterns, intents).enumerated().map { route, pair in
+      var bytes: [UInt8] = []
+      bytes += #""table":"#.utf8
+      JSONWriter.writeString(name, into: &bytes)
+      bytes += #","dialect":"#.utf8
+      JSONWriter.writeString(dialect, into: &bytes)
+      bytes += #","route":\#(route),"pattern":"#.utf8
+      JSONWriter.writeString(pair.0, into: &bytes)
+      bytes += #","intent":"#.utf8
+      JSONWriter.writeString(pair.1, into: &bytes)
+      bytes += #","params":"#.utf8
+      return bytes
+    }
+  }
+}
+
+extension DirectTable {
+  /// The nearest route after `lookup` found nothing, as the table's router reports it.
+  package func nearestMiss(_ lookup: RouteLookup) -> NearestRoute? {
+    guard table.count > 0 else { return nil }
+    if lookup.schemeMismatch {
+      return NearestRoute(
+        table: name, route: 0, pattern: patterns[0],
+        reason: .schemeMismatch(found: lookup.foundScheme, expected: scheme))
+    }
+    return table.nearestMiss(of: lookup).map {
+      NearestRoute(
+        table: name, route: $0.routeIndex, pattern: patterns[$0.routeIndex], reason: $0.reason)
+    }
+  }
+}
+
+extension LoadedTable {
+  public var direct: DirectTable? { nil }
+}
