@@ -6,8 +6,10 @@
 /// ``RouteLookup`` keeps what it saw while the original goes on.
 struct ScratchArray<Element: BitwiseCopyable>: @unchecked Sendable {
   final class Storage: @unchecked Sendable {
-    var base: UnsafeMutablePointer<Element>
-    var capacity: Int
+    // Only touched through the owning ScratchArray, which is a value: no overlapping access to
+    // check at run time (the checks cost more than the work on the lookup path).
+    @exclusivity(unchecked) var base: UnsafeMutablePointer<Element>
+    @exclusivity(unchecked) var capacity: Int
 
     init(capacity: Int) {
       self.capacity = max(capacity, 8)
