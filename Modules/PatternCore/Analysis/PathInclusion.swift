@@ -3,16 +3,37 @@
 /// finite set of representative components: each literal of either pattern, plus one text for
 /// each class of the type predicates (int, number-not-int, bool-word, plain text) that equals no
 /// literal.
+///
+/// Determinizing can take exponential work on adversarial patterns (dozens of alternatives full
+/// of wildcards), so one analysis shares a budget of explored states: once it is spent,
+/// inclusion is no longer proved and nothing more is reported. Analysis only ever warns; it
+/// must never make loading a table slow.
 struct PathInclusion {
   let ignoreCase: Bool
+  let budget: Budget
+
+  /// The states one analysis may still explore, shared by all its checks.
+  final class Budget {
+    var remaining: Int
+    init(_ steps: Int) { remaining = steps }
+  }
+
+  init(ignoreCase: Bool, budget: Budget) {
+    self.ignoreCase = ignoreCase
+    self.budget = budget
+  }
 
   func includes(outer: PathProgram, inner: PathProgram) -> Bool {
+    guard budget.remaining > 0 else { return false }
     let alphabet = representatives(outer, inner)
     let start = closure(outer, [0])
     var seen = Set<Pair>()
     var queue: [Pair] = closure(inner, [0]).map { Pair(inner: $0, outer: start) }
     while let pair = queue.popLast() {
       guard seen.insert(pair).inserted else { continue }
+      // Each symbol costs a step of the outer set: the work that can blow up.
+      budget.remaining -= alphabet.count * (1 + pair.outer.count)
+      if budget.remaining <= 0 { return false }
       if case .match = inner.instructions[pair.inner] {
         let outerAccepts = pair.outer.contains {
           if case .match = outer.instructions[$0] { true } else { false }

@@ -50,7 +50,11 @@ public enum RouteTableAnalysis {
   public static func analyze(_ routes: [AnalyzedRoute], options: MatchOptions = MatchOptions())
     -> [AnalysisWarning]
   {
-    let inclusion = PathInclusion(ignoreCase: options.literalsIgnoreCase)
+    // Ordinary tables use a small part of this; a route with dozens of alternatives full of
+    // wildcards would otherwise take seconds (see PathInclusion).
+    let inclusion = PathInclusion(
+      ignoreCase: options.literalsIgnoreCase,
+      budget: PathInclusion.Budget(100_000 * max(routes.count, 1)))
     let programs = routes.map { PathProgram($0.pattern.path) }
     let anonymized = routes.map { $0.pattern.identity(options: options) }
     var warnings: [AnalysisWarning] = []
