@@ -1,11 +1,4 @@
-import Foundation
+import PatternCore
 
-extension CrossroadError: LocalizedError {
-  /// The rendered error, as ``description`` prints it.
-  public var errorDescription: String? { description }
-}
-
-extension Context.Error: LocalizedError {
-  /// The error, as ``description`` prints it.
-  public var errorDescription: String? { description }
-}
+extension CrossroadError: RenderedError {}
+extension Context.Error: RenderedError {}

@@ -1,6 +1,6 @@
 import PatternCore
 
-// The typed DSL of seeds 000/004. Routes and query parts are different types, so `&` and `&?`
+// The typed DSL of Deeper. Routes and query parts are different types, so `&` and `&?`
 // exist only between query parts: `&` before `.?` does not compile.
 //
 // The operators and their precedence are declared once, in PatternCore (RouteOperators.swift).

@@ -1,7 +1,7 @@
 import PatternCore
 
-// The combinators of seed 001. `/>`, `>/>` and `/?` share Swift's MultiplicationPrecedence with
-// `/` and `&`, so `"profile" | "user" /> string` needs parentheses (as the seed writes it);
+// The combinators of DeeperFunc. `/>`, `>/>` and `/?` share Swift's MultiplicationPrecedence with
+// `/` and `&`, so `"profile" | "user" /> string` needs parentheses (as DeeperFunc's README writes it);
 // `.?` and `.??` bind loosest, so `any /> "profile" .? int("userId") & string("locale")` reads
 // as `(any /> "profile") .? (int("userId") & string("locale"))`.
 

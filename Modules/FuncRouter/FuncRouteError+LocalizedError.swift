@@ -1,6 +1,3 @@
-import Foundation
+import PatternCore
 
-extension FuncRouteError: LocalizedError {
-  /// The rendered error, as ``description`` prints it.
-  public var errorDescription: String? { description }
-}
+extension FuncRouteError: RenderedError {}

@@ -1,21 +1,6 @@
-import Foundation
+import PatternCore
 
-extension MappingLoadError: LocalizedError {
-  /// The rendered error, as ``description`` prints it.
-  public var errorDescription: String? { description }
-}
-
-extension MissingParametersError: LocalizedError {
-  /// The error, as ``description`` prints it.
-  public var errorDescription: String? { description }
-}
-
-extension MappingOpenError: LocalizedError {
-  /// The error, as ``description`` prints it.
-  public var errorDescription: String? { description }
-}
-
-extension MappingParameterError: LocalizedError {
-  /// The error, as ``description`` prints it.
-  public var errorDescription: String? { description }
-}
+extension MappingLoadError: RenderedError {}
+extension MissingParametersError: RenderedError {}
+extension MappingOpenError: RenderedError {}
+extension MappingParameterError: RenderedError {}

@@ -110,7 +110,7 @@ public final class MappingInfoRouter: Sendable {
           routeIndex: match.routeIndex, entry: entries[match.routeIndex],
           parameters: MappingParameters(captures: match.captures, query: url.query)))
     }
-    // A path that matched with required items missing is reported as such (SPEC §4.3).
+    // A path that matched with required items missing is reported as such.
     if let pathMatch = pathTable.firstMatch(input) {
       let index = pathMatch.routeIndex
       let entry = entries[index]

@@ -1,11 +1,4 @@
-import Foundation
+import PatternCore
 
-extension JSONSyntaxError: LocalizedError {
-  /// The error, as ``description`` prints it.
-  public var errorDescription: String? { description }
-}
-
-extension ManifestError: LocalizedError {
-  /// The rendered error, as ``description`` prints it.
-  public var errorDescription: String? { description }
-}
+extension JSONSyntaxError: RenderedError {}
+extension ManifestError: RenderedError {}

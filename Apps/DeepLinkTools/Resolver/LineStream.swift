@@ -31,7 +31,7 @@ public enum LineStream {
   @discardableResult
   public static func run(_ respond: (ArraySlice<UInt8>, Int) -> String) -> Bool {
     withoutActuallyEscaping(respond) { respond in
-      var responder = ClosureResponder { line, number, output in
+      var responder: any LineResponder = ClosureResponder { line, number, output in
         output += respond(line, number).utf8
       }
       return withUnsafeMutablePointer(to: &responder) { pointer in
@@ -44,15 +44,15 @@ public enum LineStream {
   /// from `firstLine`.
   /// - Returns: false when stdout was closed before the end.
   @discardableResult
-  public static func run<Responder: LineResponder>(_ responders: [Responder], firstLine: Int = 1)
-    -> Bool
-  {
+  public static func run(_ responders: [any LineResponder], firstLine: Int = 1) -> Bool {
     var responders = responders
     return responders.withUnsafeMutableBufferPointer { run($0, firstLine: firstLine) }
   }
 
-  private static func run<Responder: LineResponder>(
-    _ responders: UnsafeMutableBufferPointer<Responder>, firstLine: Int
+  // Responders are existentials, not a generic parameter: the parallel jobs' closure would
+  // otherwise capture a metatype that is not known to be Sendable.
+  private static func run(
+    _ responders: UnsafeMutableBufferPointer<any LineResponder>, firstLine: Int
   ) -> Bool {
     signal(SIGPIPE, SIG_IGN)
     var reader = LineReader(fd: 0)
@@ -99,13 +99,13 @@ public enum LineStream {
 }
 
 /// One job's view of a batch; jobs touch disjoint responders and output buffers.
-private struct UnsafeWork<Responder: LineResponder>: @unchecked Sendable {
-  let responders: UnsafeMutableBufferPointer<Responder>
+private struct UnsafeWork: @unchecked Sendable {
+  let responders: UnsafeMutableBufferPointer<any LineResponder>
   let batch: LineBatch
   let outputs: UnsafeMutableBufferPointer<[UInt8]>
 
   init(
-    responders: UnsafeMutableBufferPointer<Responder>, batch: LineBatch,
+    responders: UnsafeMutableBufferPointer<any LineResponder>, batch: LineBatch,
     outputs: UnsafeMutableBufferPointer<[UInt8]>
   ) {
     self.responders = responders

@@ -4,22 +4,17 @@
   import Foundation
 #endif
 
-// `error.localizedDescription` is what apps log and show; without these it is Foundation's
-// "The operation could not be completed" with the type name. Each error's rendered text (with
-// its caret line where it has one) is its description.
+/// An error whose `localizedDescription` is its rendered text (its ``description``, with the
+/// caret line where it has one). Every public error of the package is one: without it, apps
+/// would log Foundation's "The operation could not be completed" with the type name.
+public protocol RenderedError: LocalizedError, CustomStringConvertible {}
 
-extension Diagnostic: LocalizedError {
+extension RenderedError {
+  /// The rendered text, as ``description`` prints it.
   public var errorDescription: String? { description }
 }
 
-extension PatternSyntaxError: LocalizedError {
-  public var errorDescription: String? { description }
-}
-
-extension URLParseError: LocalizedError {
-  public var errorDescription: String? { description }
-}
-
-extension ReverseRoutingError: LocalizedError {
-  public var errorDescription: String? { description }
-}
+extension Diagnostic: RenderedError {}
+extension PatternSyntaxError: RenderedError {}
+extension URLParseError: RenderedError {}
+extension ReverseRoutingError: RenderedError {}
