@@ -41,7 +41,7 @@ public struct QueryItemPattern: Sendable, Hashable {
 public enum QueryNode: Sendable, Hashable {
   /// A single item.
   case item(QueryItemPattern)
-  /// At least one of the items must bind; every one present binds.
+  /// At least one of the items must bind; the first that does (left first) binds alone.
   case oneOf([QueryItemPattern])
 }
 

@@ -25,11 +25,13 @@ struct QueryMatcher {
           failures.append(.missing(item, invalid: firstPresent(item, in: query)))
         }
       case .oneOf(let items):
+        // Only the first satisfied alternative binds, left first, as a path choice does.
         var any = false
         for item in items {
           if let (value, text) = find(item, in: query) {
             captures.bind(item.name, value, text: text)
             any = true
+            break
           }
         }
         if !any { failures.append(.noneOf(items)) }
