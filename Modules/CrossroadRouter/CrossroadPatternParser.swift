@@ -3,7 +3,9 @@ import PatternCore
 /// Parses Crossroad patterns: `pokedex://pokemons/:pokedexID` (one scheme),
 /// `https://example.com/pokemons/:id` (one universal link source), `/pokemons/:id` or
 /// `pokemons/:id` (every source). The path accepts Deeper's extensions (`*`, `(x)`, `(a|b)`,
-/// `:int(x)`). Query parameters are read from the ``Context``, so a pattern has no query.
+/// `:int(x)`) and Deeper's query part after `?` (`?:id`, `?ref=welcome`, `?!token`, `*all`),
+/// with keys compared case-insensitively. Items the pattern does not name are still read from
+/// the ``Context`` (`parameter(for:)`).
 public struct CrossroadPatternParser: Sendable {
   /// A parsed pattern: the source it names (nil for every source) and its AST.
   public struct Parsed: Sendable, Hashable {
@@ -39,25 +41,18 @@ public struct CrossroadPatternParser: Sendable {
       let rooted = scanner.current == UInt8(ascii: "/")
       if rooted { scanner.index += 1 }
       var path: [PathNode] = []
-      if !scanner.atEnd {
-        if scanner.current == UInt8(ascii: "?") {
-          throw scanner.error(
-            .other(
-              message: "query in a Crossroad pattern",
-              hint: "read query parameters from the context: context.parameter(for:)"))
-        }
+      if !scanner.atEnd, scanner.current != UInt8(ascii: "?") {
         path = try scanner.parsePath()
       }
+      var query: [QueryNode] = []
       if scanner.current == UInt8(ascii: "?") {
-        throw scanner.error(
-          .other(
-            message: "query in a Crossroad pattern",
-            hint: "read query parameters from the context: context.parameter(for:)"))
+        scanner.index += 1
+        query = try scanner.parseQuery()
       }
       if !scanner.atEnd { throw scanner.unexpected() }
       // `/` alone is the root of every source (`pokedex://`, `https://example.com/`).
       if path.isEmpty && source == nil && !rooted { throw scanner.error(.emptyPattern, at: 0) }
-      return Parsed(source: source, pattern: RoutePattern(path: path))
+      return Parsed(source: source, pattern: RoutePattern(path: path, query: query))
     } catch {
       throw .syntax(error)
     }

@@ -9,10 +9,14 @@ import PatternCore
 ///     element  := '(' path ('|' path)* ')' | '*' | capture | literal
 ///     capture  := ':' name | ':' type '(' name ')'      type: int num double bool string
 ///     query    := term ('&' term)*
-///     term     := qcapture ('|' qcapture)* | '(' qcapture ('|' qcapture)* ')'
+///     term     := alt ('|' alt)* | '(' alt ('|' alt)* ')' | '!' key | '*' name
+///     alt      := capture | key ('/' key)* '=' (capture | value)
 ///
 /// A group without `|` is optional; with `|` it is a choice. In the query, `(:a)` is optional
-/// and `:a|:b` or `(:a|:b)` means at least one of them. A capture's query key is its name.
+/// and `:a|:b` or `(:a|:b)` means at least one of them (the first that finds a value binds).
+/// A capture's query key is its name; `key=:int(x)` names the key, `k1/k2=` gives aliases.
+/// `ref=welcome` requires that exact decoded value and binds nothing; `!token` fails the route
+/// when the item is present; `*name` binds every item as an object.
 public struct DeeperPatternParser: Sendable {
   /// Creates a parser.
   public init() {}
@@ -44,62 +48,5 @@ extension PatternScanner {
     }
     if !atEnd { throw unexpected() }
     return RoutePattern(path: path, query: query)
-  }
-
-  package mutating func parseQuery() throws(PatternSyntaxError) -> [QueryNode] {
-    var nodes: [QueryNode] = []
-    while true {
-      if atEnd || current == UInt8(ascii: "&") { throw error(.emptyQueryItem) }
-      nodes.append(try parseQueryTerm())
-      guard current == UInt8(ascii: "&") else { break }
-      index += 1
-    }
-    return nodes
-  }
-
-  package mutating func parseQueryTerm() throws(PatternSyntaxError) -> QueryNode {
-    if current == UInt8(ascii: "(") {
-      let open = index
-      index += 1
-      openGroups.append(open)
-      if current == UInt8(ascii: ")") { throw error(.emptyGroup, at: open) }
-      let items = try parseQueryAlternatives()
-      guard current == UInt8(ascii: ")") else {
-        if atEnd { throw error(.unclosedGroup, at: open) }
-        throw error(.unexpectedCharacter(describe(index)))
-      }
-      index += 1
-      openGroups.removeLast()
-      if let next = current, next != UInt8(ascii: "&") {
-        throw error(.unexpectedCharacter(describe(index) + " after a query group"))
-      }
-      if items.count == 1 {
-        var item = items[0]
-        item.required = false
-        return .item(item)
-      }
-      return .oneOf(items)
-    }
-    let items = try parseQueryAlternatives()
-    return items.count == 1 ? .item(items[0]) : .oneOf(items)
-  }
-
-  package mutating func parseQueryAlternatives() throws(PatternSyntaxError) -> [QueryItemPattern] {
-    var items: [QueryItemPattern] = []
-    while true {
-      switch current {
-      case UInt8(ascii: ":"):
-        let (name, type) = try parseCapture()
-        items.append(QueryItemPattern(name, type: type))
-      case UInt8(ascii: "("):
-        throw error(.nestedQueryGroup)
-      case UInt8(ascii: "|"), UInt8(ascii: ")"), nil:
-        throw error(items.isEmpty && current == nil ? .emptyQueryItem : .emptyAlternative)
-      default:
-        throw error(.expectedQueryCapture)
-      }
-      guard current == UInt8(ascii: "|") else { return items }
-      index += 1
-    }
   }
 }

@@ -17,6 +17,10 @@ public let double = leaf(Double.self, .double)
 public let bool = leaf(Bool.self, .bool)
 /// One or more components of anything.
 public let any = TypedRoute<Void>(path: [.wildcard])
+/// One or more components, bound as one string: their decoded texts joined with `/`
+/// (`"wiki" /> rest` on `wiki/foo/bar` gives `"foo/bar"`).
+public let rest = TypedRoute<String>(
+  path: [.rest(name: "0")], positions: 1, leaves: [.required(name: "0", type: .string)])
 
 private func leaf<T>(_: T.Type, _ type: ValueType) -> TypedRoute<T> {
   TypedRoute(
@@ -183,6 +187,6 @@ private func makeOptional(_ node: QueryNode) -> QueryNode {
   case .item(var item):
     item.required = false
     return .item(item)
-  case .oneOf: return node
+  case .oneOf, .forbidden, .all: return node
   }
 }

@@ -181,6 +181,8 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
     case .bool: "Bool"
     case .string: "String"
     case .list(let element): "Array<\(typeName(element))>"
+    case .uuid: "String"
+    case .custom: "Any"
     }
   }
 

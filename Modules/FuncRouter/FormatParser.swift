@@ -7,7 +7,10 @@ import PatternCore
 ///             | ':name' (a named string) | ':int(name)' | '*' | '(' path ')' | '(' path ('|' path)+ ')'
 ///     query  := term ('&' term)*
 ///     term   := item | '(' item ')' | '(' item ('|' item)+ ')'     optional / at least one
-///     item   := key '=' (':type' | ':name' | ':type(name)')
+///             | '!' key | '*' name                                  forbidden / every item
+///     item   := key '=' (':type' | ':name' | ':type(name)' | value)   value: a condition
+///
+/// `*name` in the path is a rest capture (one or more components, bound as a string).
 ///
 /// Unlike the original, text after an optional group is kept and `(a|b)` is a choice. Values
 /// are every capture in pattern order; those inside an optional group, a choice or an optional
@@ -72,6 +75,9 @@ public struct FormatParser: Sendable {
           leaves.append(optional ? .optional(leaf) : leaf)
         case .optional(let inner): walk(inner, optional: true)
         case .choice(let alternatives): alternatives.forEach { walk($0, optional: true) }
+        case .rest(let name):
+          let leaf = Leaf.required(name: name, type: .string)
+          leaves.append(optional ? .optional(leaf) : leaf)
         case .literal, .wildcard: break
         }
       }
@@ -79,11 +85,17 @@ public struct FormatParser: Sendable {
     walk(pattern.path, optional: false)
     for node in pattern.query {
       switch node {
+      case .item(let item) where item.equals != nil:
+        continue  // a condition binds nothing
       case .item(let item):
         let leaf = Leaf.required(name: item.name, type: item.type)
         leaves.append(item.required ? leaf : .optional(leaf))
       case .oneOf(let items):
-        leaves += items.map { .optional(.required(name: $0.name, type: $0.type)) }
+        leaves += items.filter { $0.equals == nil }.map {
+          .optional(.required(name: $0.name, type: $0.type))
+        }
+      case .forbidden, .all:
+        continue  // no typed value (`*name` binds an object of strings)
       }
     }
     return leaves
@@ -95,7 +107,10 @@ extension PatternScanner {
     var nodes: [QueryNode] = []
     while true {
       if atEnd || current == UInt8(ascii: "&") { throw error(.emptyQueryItem) }
-      if current == UInt8(ascii: "(") {
+      if current == UInt8(ascii: "!") || current == UInt8(ascii: "*") {
+        // `!key` and `*name` read as in Deeper's query syntax.
+        nodes.append(try parseQueryTerm())
+      } else if current == UInt8(ascii: "(") {
         let open = index
         index += 1
         var items: [QueryItemPattern] = []
@@ -159,10 +174,23 @@ extension PatternScanner {
       throw error(
         .other(message: "expected '=' after the query key", hint: "write items as \(key)=:type"))
     }
+    let equals = index
     index += 1
     guard current == UInt8(ascii: ":") else {
-      throw error(
-        .other(message: "expected a capture after '='", hint: "e.g. \(key)=:int or \(key)=:string"))
+      let value = try readQueryText()
+      guard !value.isEmpty else {
+        throw error(
+          .other(
+            message: "'=' has no value",
+            hint: "write \(key)=value to require a value, or \(key)=:int to bind one"),
+          at: equals)
+      }
+      if let byte = current, byte != UInt8(ascii: "&"), byte != UInt8(ascii: "|"),
+        byte != UInt8(ascii: ")")
+      {
+        throw error(.unexpectedCharacter(describe(index) + " in a query value"))
+      }
+      return QueryItemPattern(keys: [key], equals: value)
     }
     let (name, type) = try parseCapture()
     return QueryItemPattern(keys: [key], name: name, type: type)

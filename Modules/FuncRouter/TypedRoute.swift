@@ -118,7 +118,8 @@ indirect enum Leaf: Sendable {
       case .double(let number): return number
       case .bool(let flag): return flag
       case .string(let text): return text
-      case .list: return nil
+      case .converted(let converted): return converted.value
+      case .list, .object: return nil
       }
     case .optional(let inner):
       let value: Any? = inner.names.contains { captures[$0] != nil } ? inner.decode(captures) : nil

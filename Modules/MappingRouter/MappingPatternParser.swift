@@ -5,6 +5,8 @@ import PatternCore
 ///
 ///     path   := ['/'] [element ('/' element)*] ['?' item ('&' item)*]
 ///     item   := '{' ['*'] key ('/' key)* '}'        `*`: required; keys: aliases, first = name
+///             | '{' '*' key ('/' key)* '=' value '}'  a required item with exactly this value
+///             | '{' '!' key '}'                       the item must not be present
 ///
 /// Literals compare case-insensitively in this dialect (the router's match options).
 public struct MappingPatternParser: Sendable {
@@ -36,14 +38,14 @@ extension PatternScanner {
     var nodes: [QueryNode] = []
     while true {
       if atEnd || current == UInt8(ascii: "&") { throw error(.emptyQueryItem) }
-      nodes.append(.item(try parseBraceItem()))
+      nodes.append(try parseBraceItem())
       guard current == UInt8(ascii: "&") else { break }
       index += 1
     }
     return nodes
   }
 
-  mutating func parseBraceItem() throws(PatternSyntaxError) -> QueryItemPattern {
+  mutating func parseBraceItem() throws(PatternSyntaxError) -> QueryNode {
     guard current == UInt8(ascii: "{") else {
       throw error(
         .other(
@@ -53,10 +55,15 @@ extension PatternScanner {
     let open = index
     index += 1
     var required = false
+    var forbidden = false
     if current == UInt8(ascii: "*") {
       required = true
       index += 1
+    } else if current == UInt8(ascii: "!") {
+      forbidden = true
+      index += 1
     }
+    var equals: String?
     var keys: [String] = []
     while true {
       let start = index
@@ -83,6 +90,24 @@ extension PatternScanner {
         throw error(
           .other(message: "empty alias", hint: "write a key between '{', '/' and '}'"))
       }
+      if current == UInt8(ascii: "=") {
+        keys.append(String(decoding: bytes[start..<index], as: UTF8.self))
+        let sign = index
+        index += 1
+        equals = try readBraceValue(open: open)
+        guard !equals!.isEmpty else {
+          throw error(
+            .other(message: "'=' has no value", hint: "write {*\(keys[0])=value}"), at: sign)
+        }
+        guard required else {
+          throw error(
+            .other(
+              message: "a value condition must be required",
+              hint: "write {*\(keys[0])=\(equals!)}: the item must have this value"), at: open)
+        }
+        index += 1  // '}'
+        break
+      }
       keys.append(String(decoding: bytes[start..<index], as: UTF8.self))
       if current == UInt8(ascii: "}") {
         index += 1
@@ -93,11 +118,50 @@ extension PatternScanner {
     if let next = current, next != UInt8(ascii: "&") {
       throw error(.unexpectedCharacter(describe(index) + " after a query item"))
     }
-    return QueryItemPattern(keys: keys, name: keys[0], type: .string, required: required)
+    if forbidden {
+      guard keys.count == 1 else {
+        throw error(
+          .other(message: "a forbidden item has one key", hint: "write one {!key} per key"),
+          at: open)
+      }
+      return .forbidden(keys: keys)
+    }
+    if let equals { return .item(QueryItemPattern(keys: keys, equals: equals)) }
+    return .item(QueryItemPattern(keys: keys, name: keys[0], type: .string, required: required))
+  }
+
+  /// The value of `{*key=value}` up to `}` (left at the index), `%XX` escapes decoded.
+  mutating func readBraceValue(open: Int) throws(PatternSyntaxError) -> String {
+    var decoded: [UInt8] = []
+    while let byte = current, byte != UInt8(ascii: "}") {
+      switch byte {
+      case 0...0x20, 0x7F, UInt8(ascii: "{"), UInt8(ascii: "&"), UInt8(ascii: "?"):
+        if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "?") {
+          throw error(
+            .other(message: "unclosed brace", hint: "'{' opened here is never closed"), at: open)
+        }
+        throw error(.unexpectedCharacter(describe(index) + " in a query value"))
+      case UInt8(ascii: "%"):
+        guard index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]),
+          let low = hexDigit(bytes[index + 2])
+        else { throw error(.malformedEscape) }
+        decoded.append(high << 4 | low)
+        index += 3
+      default:
+        decoded.append(byte)
+        index += 1
+      }
+    }
+    if atEnd {
+      throw error(
+        .other(message: "unclosed brace", hint: "'{' opened here is never closed"), at: open)
+    }
+    return String(decoding: decoded, as: UTF8.self)
   }
 
   static func isBraceSyntax(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "/") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "{")
       || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "?")
+      || byte == UInt8(ascii: "=")
   }
 }

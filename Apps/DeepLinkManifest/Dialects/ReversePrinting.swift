@@ -66,6 +66,7 @@ extension TableSet {
       for node in nodes {
         switch node {
         case .capture(let name, let type): types[name] = type
+        case .rest(let name): types[name] = .string
         case .optional(let inner): collect(inner)
         case .choice(let alternatives): alternatives.forEach(collect)
         case .literal, .wildcard: break
@@ -73,7 +74,9 @@ extension TableSet {
       }
     }
     collect(pattern.path)
-    for item in pattern.queryItems { types[item.name] = item.type }
+    for item in pattern.queryItems where item.equals == nil { types[item.name] = item.type }
+    var objects = Set<String>()
+    for case .all(let name) in pattern.query { objects.insert(name) }
     var values: [String: PatternValue] = [:]
     var wildcards: [[String]] = []
     for (name, json) in params {
@@ -88,6 +91,20 @@ extension TableSet {
           wildcards.append(pieces)
         default: return .failure(ValueProblem(text: "`*` must be a string or an array of strings"))
         }
+        continue
+      }
+      if objects.contains(name) {
+        guard case .object(let members) = json else {
+          return .failure(ValueProblem(text: "`\(name)` must be an object of query items"))
+        }
+        var items: [QueryItem] = []
+        for (key, member) in members {
+          guard let text = member.stringValue else {
+            return .failure(ValueProblem(text: "`\(name).\(key)` must be a string"))
+          }
+          items.append(QueryItem(key: key, value: text))
+        }
+        values[name] = .object(items)
         continue
       }
       guard let type = types[name] else {

@@ -183,6 +183,10 @@ public struct ConformanceRunner {
     case (.bool(let a), .bool(let b)): a == b
     case (.array(let items), .list(let values)):
       items.count == values.count && zip(items, values).allSatisfy { valueEqual($0, $1) }
+    case (.object(let members), .object(let items)):
+      members.count == items.count
+        && zip(members, items).allSatisfy { $0.0 == $1.key && $0.1 == .string($1.value) }
+    case (.string(let a), .converted(let b)): a == b.text
     default: false
     }
   }

@@ -240,6 +240,8 @@ extension ReplSession {
     case .double: "double"
     case .bool: "bool"
     case .list: "list"
+    case .object: "object"
+    case .converted: "value"
     }
   }
 }

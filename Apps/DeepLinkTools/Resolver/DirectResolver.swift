@@ -221,6 +221,16 @@ extension JSONWriter {
         write(element, into: &output)
       }
       output.append(UInt8(ascii: "]"))
+    case .object(let items):
+      output.append(UInt8(ascii: "{"))
+      for (index, item) in items.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        writeString(item.key, into: &output)
+        output.append(UInt8(ascii: ":"))
+        writeString(item.value, into: &output)
+      }
+      output.append(UInt8(ascii: "}"))
+    case .converted(let value): writeString(value.text, into: &output)
     }
   }
 }

@@ -218,6 +218,8 @@ public struct Resolver {
     case .double(let number): .number(number.description)
     case .bool(let flag): .bool(flag)
     case .list(let values): .array(values.map(json))
+    case .object(let items): .object(items.map { ($0.key, .string($0.value)) })
+    case .converted(let value): .string(value.text)
     }
   }
 }

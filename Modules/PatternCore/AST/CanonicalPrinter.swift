@@ -17,6 +17,7 @@ enum CanonicalPrinter {
     case .literal(let text): escapeLiteral(text)
     case .capture(let name, let type): capture(name: name, type: type)
     case .wildcard: "*"
+    case .rest(let name): "*" + name
     case .optional(let inner): "(" + path(inner) + ")"
     case .choice(let alternatives): "(" + alternatives.map(path).joined(separator: "|") + ")"
     }
@@ -30,6 +31,9 @@ enum CanonicalPrinter {
   }
 
   static func item(_ item: QueryItemPattern) -> String {
+    if let literal = item.equals {
+      return item.keys.map(escapeLiteral).joined(separator: "/") + "=" + escapeLiteral(literal)
+    }
     let value = capture(name: item.name, type: item.type)
     return item.keys == [item.name] ? value : item.keys.joined(separator: "/") + "=" + value
   }
@@ -38,6 +42,8 @@ enum CanonicalPrinter {
     switch node {
     case .item(let value): value.required ? item(value) : "(" + item(value) + ")"
     case .oneOf(let items): "(" + items.map(item).joined(separator: "|") + ")"
+    case .forbidden(let keys): keys.map { "!" + escapeLiteral($0) }.joined(separator: "&")
+    case .all(let name): "*" + name
     }
   }
 
@@ -52,6 +58,8 @@ enum CanonicalPrinter {
         result += (hex.count == 1 ? "%0" : "%") + hex
       case ":" where index == 0:
         result += "%3A"
+      case "!" where index == 0:
+        result += "%21"
       default:
         result.unicodeScalars.append(scalar)
       }

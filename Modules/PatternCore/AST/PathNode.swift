@@ -6,6 +6,9 @@ public indirect enum PathNode: Sendable, Hashable {
   case capture(name: String, type: ValueType)
   /// One or more components (`*`), binding as few as it can.
   case wildcard
+  /// One or more components like ``wildcard`` (`*name`), binding their decoded texts joined
+  /// with `/` to `name`.
+  case rest(name: String)
   /// The sequence or nothing, preferring the sequence.
   case optional([PathNode])
   /// The first alternative (left first) that lets the whole pattern match.
@@ -22,6 +25,9 @@ public struct QueryItemPattern: Sendable, Hashable {
   public var type: ValueType
   /// Whether a URL without a valid value fails the route.
   public var required: Bool
+  /// A condition instead of a capture (`ref=welcome`): the decoded value must equal this text
+  /// exactly, and the item binds nothing (its name is empty).
+  public var equals: String?
 
   /// Creates a query item.
   public init(keys: [String], name: String, type: ValueType = .string, required: Bool = true) {
@@ -35,6 +41,12 @@ public struct QueryItemPattern: Sendable, Hashable {
   public init(_ name: String, type: ValueType = .string, required: Bool = true) {
     self.init(keys: [name], name: name, type: type, required: required)
   }
+
+  /// A condition item (`key=value`): one of `keys` must carry exactly `value`; binds nothing.
+  public init(keys: [String], equals value: String, required: Bool = true) {
+    self.init(keys: keys, name: "", type: .string, required: required)
+    self.equals = value
+  }
 }
 
 /// One query node: an item, or a choice of items of which at least one must be present.
@@ -43,6 +55,10 @@ public enum QueryNode: Sendable, Hashable {
   case item(QueryItemPattern)
   /// At least one of the items must bind; the first that does (left first) binds alone.
   case oneOf([QueryItemPattern])
+  /// The route fails when the URL has an item under one of the keys (`!token`).
+  case forbidden(keys: [String])
+  /// Binds every query item to `name` as an object of keys to their first values (`*name`).
+  case all(name: String)
 }
 
 /// A whole route pattern: a path and order-free query requirements.
@@ -85,6 +101,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
           items.map {
             var item = $0; item.name = ""; return item
           })
+      case .forbidden: return node
+      case .all: return .all(name: "")
       }
     }
     return anonymous
@@ -97,6 +115,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       nodes.map { node in
         switch node {
         case .literal, .wildcard: node
+        case .rest(let name): .rest(name: transform(name))
         case .capture(let name, let type): .capture(name: transform(name), type: type)
         case .optional(let inner): .optional(path(inner))
         case .choice(let alternatives): .choice(alternatives.map(path))
@@ -104,6 +123,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
       }
     }
     func item(_ item: QueryItemPattern) -> QueryItemPattern {
+      guard item.equals == nil else { return item }
       var copy = item
       copy.name = transform(item.name)
       return copy
@@ -114,6 +134,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         switch node {
         case .item(let value): .item(item(value))
         case .oneOf(let items): .oneOf(items.map(item))
+        case .forbidden: node
+        case .all(let name): .all(name: transform(name))
         }
       })
   }
@@ -124,7 +146,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     func walk(_ nodes: [PathNode]) {
       for node in nodes {
         switch node {
-        case .capture(let name, _): names.append(name)
+        case .capture(let name, _), .rest(let name): names.append(name)
         case .optional(let inner): walk(inner)
         case .choice(let alternatives): alternatives.forEach(walk)
         case .literal, .wildcard: break
@@ -135,12 +157,14 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     return names
   }
 
-  /// Every query item, flattened, in pattern order.
+  /// Every query item, flattened, in pattern order (conditions included; forbidden keys and
+  /// `*name` are not items).
   public var queryItems: [QueryItemPattern] {
     query.flatMap { node -> [QueryItemPattern] in
       switch node {
       case .item(let item): [item]
       case .oneOf(let items): items
+      case .forbidden, .all: []
       }
     }
   }

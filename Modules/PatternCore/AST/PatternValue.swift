@@ -5,6 +5,10 @@ public indirect enum PatternValue: Sendable, Hashable, CustomStringConvertible {
   case double(Double)
   case bool(Bool)
   case list([PatternValue])
+  /// Query items by key (`*name` in a query): the first value of each key, in URL order.
+  case object([QueryItem])
+  /// A value a ``CustomValueType``'s closure made.
+  case converted(ConvertedValue)
 
   /// Parses `text` as `type` with the exact value rules; nil when it does not parse.
   public init?(parsing text: Substring, as type: ValueType) {
@@ -26,6 +30,12 @@ public indirect enum PatternValue: Sendable, Hashable, CustomStringConvertible {
         values.append(value)
       }
       self = .list(values)
+    case .uuid:
+      guard ValueParsing.isUUID(text.utf8) else { return nil }
+      self = .string(String(text))
+    case .custom(let custom):
+      guard let value = custom.parse(text) else { return nil }
+      self = value
     }
   }
 
@@ -42,6 +52,8 @@ public indirect enum PatternValue: Sendable, Hashable, CustomStringConvertible {
     case .double(let value): value.description
     case .bool(let value): value ? "true" : "false"
     case .list(let values): values.map(\.text).joined(separator: ",")
+    case .object(let items): items.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+    case .converted(let value): value.text
     }
   }
 
@@ -66,14 +78,55 @@ public indirect enum PatternValue: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The value a custom type's closure made, if it is a `Value`.
+  public func converted<Value>(as type: Value.Type = Value.self) -> Value? {
+    if case .converted(let value) = self { value.value as? Value } else { nil }
+  }
+
   /// The Boolean payload, if this is a bool.
   public var boolValue: Bool? {
     if case .bool(let value) = self { value } else { nil }
   }
 }
 
+/// A value made by a ``CustomValueType``'s closure, with the text it was made from. Two are
+/// equal when their texts and value types are.
+public struct ConvertedValue: Sendable, Hashable {
+  /// The decoded text.
+  public let text: String
+  /// The converted value.
+  public let value: any Sendable
+
+  public init(text: String, value: any Sendable) {
+    self.text = text
+    self.value = value
+  }
+
+  public static func == (lhs: ConvertedValue, rhs: ConvertedValue) -> Bool {
+    lhs.text == rhs.text && type(of: lhs.value) == type(of: rhs.value)
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}
+
 /// The exact text rules of the value types, over bytes.
 enum ValueParsing {
+  /// 8-4-4-4-12 hexadecimal digits, any letter case.
+  static func isUUID<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+    guard bytes.count == 36 else { return false }
+    for (offset, byte) in bytes.enumerated() {
+      if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+        guard byte == UInt8(ascii: "-") else { return false }
+      } else {
+        let lower = byte | 0x20
+        guard isDigit(byte) || (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "f")) else {
+          return false
+        }
+      }
+    }
+    return true
+  }
+
   /// `[+-]?[0-9]+` within Int64.
   static func int(_ text: Substring) -> Int64? {
     let bytes = text.utf8

@@ -12,7 +12,7 @@ extension RoutePattern {
       nodes.map { node in
         switch node {
         case .literal(let text): .literal(text.lowercased())
-        case .capture, .wildcard: node
+        case .capture, .wildcard, .rest: node
         case .optional(let inner): .optional(fold(inner))
         case .choice(let alternatives): .choice(alternatives.map(fold))
         }
@@ -36,6 +36,8 @@ extension RoutePattern {
         switch node {
         case .item(let item): .item(foldKeys(item))
         case .oneOf(let items): .oneOf(items.map(foldKeys))
+        case .forbidden(let keys): .forbidden(keys: keys.map { $0.lowercased() })
+        case .all: node
         }
       }
     }

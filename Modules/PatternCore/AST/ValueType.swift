@@ -10,6 +10,10 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
   case bool
   /// A comma-separated list (Crossroad); empty pieces are dropped, a bad piece fails the list.
   case list(ValueType)
+  /// 8-4-4-4-12 hexadecimal digits in any letter case; the value is kept as written.
+  case uuid
+  /// A type the table or the app declared (``CustomValueType``).
+  case custom(CustomValueType)
 
   /// The canonical type name: `string`, `int`, `double`, `bool`, `[int]`.
   public var description: String {
@@ -19,6 +23,8 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     case .double: "double"
     case .bool: "bool"
     case .list(let element): "[\(element)]"
+    case .uuid: "uuid"
+    case .custom(let type): type.name
     }
   }
 
@@ -29,12 +35,13 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     case "int": self = .int
     case "double", "num": self = .double
     case "bool": self = .bool
+    case "uuid": self = .uuid
     default: return nil
     }
   }
 
   /// The type names every dialect accepts.
-  public static let knownNames = ["int", "num", "double", "bool", "string"]
+  public static let knownNames = ["int", "num", "double", "bool", "string", "uuid"]
 
   /// Whether every text this type accepts is accepted by `other` too.
   public func isSubtype(of other: ValueType) -> Bool {
@@ -42,7 +49,130 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
     case (_, .string): true
     case (.int, .double): true
     case (.list(let a), .list(let b)): a.isSubtype(of: b)
+    case (.custom(let a), _): a == other.customType || a.narrowsBase && a.base.isSubtype(of: other)
     default: self == other
     }
+  }
+}
+
+extension ValueType {
+  var customType: CustomValueType? {
+    if case .custom(let type) = self { type } else { nil }
+  }
+}
+
+/// A value type of the app's own, used in patterns like a built-in (`:month(m)`).
+///
+/// A manifest declares one with bounds (``constrained(name:base:constraints:)``); Swift code
+/// registers one with a converting closure (``init(name:convert:)``). Two types are the same
+/// type when their names and definitions are.
+public struct CustomValueType: Sendable, Hashable, CustomStringConvertible {
+  /// The name patterns use.
+  public let name: String
+  /// The built-in type every accepted text also parses as, and the shape of the value.
+  public let base: ValueType
+  /// Whether the accepted texts are a subset of `base`'s (true for declared bounds, false for a
+  /// closure, whose texts are only known to be strings).
+  let narrowsBase: Bool
+  /// What identifies the definition (bounds, or the registering call).
+  let definition: String
+  let parse: @Sendable (Substring) -> PatternValue?
+
+  /// A type whose values `convert` makes from the decoded text (nil: the text does not fit).
+  /// The typed value is read back with ``PatternValue/converted(as:)``.
+  public init<Value: Sendable>(
+    name: String, convert: @escaping @Sendable (String) -> Value?
+  ) {
+    self.name = name
+    self.base = .string
+    self.narrowsBase = false
+    self.definition = "closure \(Value.self)"
+    self.parse = { text in
+      convert(String(text)).map { .converted(ConvertedValue(text: String(text), value: $0)) }
+    }
+  }
+
+  /// A type that accepts what `base` accepts and `constraints` allows; its values have the
+  /// base's shape.
+  public static func constrained(
+    name: String, base: ValueType, constraints: ValueConstraints
+  ) -> CustomValueType {
+    CustomValueType(name: name, base: base, constraints: constraints)
+  }
+
+  private init(name: String, base: ValueType, constraints: ValueConstraints) {
+    self.name = name
+    self.base = base
+    self.narrowsBase = true
+    self.definition = "\(base) \(constraints)"
+    self.parse = { text in
+      guard let value = PatternValue(parsing: text, as: base), constraints.admits(value)
+      else { return nil }
+      return value
+    }
+  }
+
+  public var description: String { name }
+
+  public static func == (lhs: CustomValueType, rhs: CustomValueType) -> Bool {
+    lhs.name == rhs.name && lhs.definition == rhs.definition
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(definition)
+  }
+}
+
+/// The bounds a declared type puts on its base type's values.
+public struct ValueConstraints: Sendable, Hashable, CustomStringConvertible {
+  /// Inclusive bounds of an `int` or `double`.
+  public var minimum: Double?
+  public var maximum: Double?
+  /// The accepted strings, compared case-sensitively.
+  public var allowed: [String]?
+  /// Bounds on a string's length in characters.
+  public var minLength: Int?
+  public var maxLength: Int?
+  /// The accepted schemes of a `url` (lower case).
+  public var schemes: [String]?
+
+  /// Creates constraints; nil means no bound.
+  public init(
+    minimum: Double? = nil, maximum: Double? = nil, allowed: [String]? = nil,
+    minLength: Int? = nil, maxLength: Int? = nil, schemes: [String]? = nil
+  ) {
+    self.minimum = minimum
+    self.maximum = maximum
+    self.allowed = allowed
+    self.minLength = minLength
+    self.maxLength = maxLength
+    self.schemes = schemes
+  }
+
+  public var description: String {
+    [
+      minimum.map { "min \($0)" }, maximum.map { "max \($0)" },
+      allowed.map { "enum \($0)" }, minLength.map { "minLength \($0)" },
+      maxLength.map { "maxLength \($0)" }, schemes.map { "schemes \($0)" },
+    ].compactMap { $0 }.joined(separator: ", ")
+  }
+
+  /// Whether `value` (already parsed as the base type) is within the bounds.
+  func admits(_ value: PatternValue) -> Bool {
+    if let number = value.doubleValue {
+      if let minimum, number < minimum { return false }
+      if let maximum, number > maximum { return false }
+    }
+    if case .string(let text) = value {
+      if let allowed, !allowed.contains(text) { return false }
+      if let minLength, text.count < minLength { return false }
+      if let maxLength, text.count > maxLength { return false }
+      if let schemes {
+        guard let url = try? ParsedURL(text), schemes.contains(url.scheme.lowercased())
+        else { return false }
+      }
+    }
+    return true
   }
 }

@@ -67,6 +67,7 @@ struct PathInclusion {
       switch program.instructions[pc] {
       case .split(let first, let second): stack += [first, second]
       case .jump(let target): stack.append(target)
+      case .mark: stack.append(pc + 1)
       default: result.insert(pc)
       }
     }
@@ -79,7 +80,7 @@ struct PathInclusion {
       symbol == text || (ignoreCase && symbol.lowercased() == folded)
     case .capture(_, let type): ValueParsing.accepts(symbol, as: type)
     case .any: true
-    case .split, .jump, .match: false
+    case .split, .jump, .match, .mark: false
     }
   }
 

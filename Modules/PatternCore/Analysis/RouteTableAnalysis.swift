@@ -108,7 +108,16 @@ public enum RouteTableAnalysis {
       Set(options.queryKeysIgnoreCase ? keys.map { $0.lowercased() } : keys)
     }
     func covers(_ outer: QueryItemPattern, _ inner: QueryItemPattern) -> Bool {
-      fold(inner.keys).isSubset(of: fold(outer.keys)) && inner.type.isSubtype(of: outer.type)
+      guard fold(inner.keys).isSubset(of: fold(outer.keys)) else { return false }
+      switch (outer.equals, inner.equals) {
+      case (let wanted?, let given?): return wanted == given
+      case (_?, nil): return false
+      case (nil, let given?): return PatternValue(parsing: given, as: outer.type) != nil
+      case (nil, nil): return inner.type.isSubtype(of: outer.type)
+      }
+    }
+    let innerForbidden: Set<String> = inner.reduce(into: []) { found, node in
+      if case .forbidden(let keys) = node { found.formUnion(fold(keys)) }
     }
     let guaranteed: [QueryItemPattern] = inner.compactMap {
       if case .item(let item) = $0, item.required { item } else { nil }
@@ -128,6 +137,11 @@ public enum RouteTableAnalysis {
           group.allSatisfy { b in items.contains { covers($0, b) } }
         }
         guard byItem || byGroup else { return false }
+      case .forbidden(let keys):
+        // Only a route that forbids the key too is sure never to carry it.
+        guard fold(keys).isSubset(of: innerForbidden) else { return false }
+      case .all:
+        continue
       }
     }
     return true
@@ -141,7 +155,7 @@ public enum RouteTableAnalysis {
       for node in nodes {
         let found: Set<String>
         switch node {
-        case .capture(let name, _): found = name.isEmpty ? [] : [name]
+        case .capture(let name, _), .rest(let name): found = name.isEmpty ? [] : [name]
         case .optional(let inner): found = names(inner)
         case .choice(let alternatives): found = alternatives.map(names).reduce([]) { $0.union($1) }
         case .literal, .wildcard: found = []
@@ -179,7 +193,7 @@ public enum RouteTableAnalysis {
             found.append((index + 1, CanonicalPrinter.path(alternative)))
           }
         }
-      case .literal, .capture, .wildcard:
+      case .literal, .capture, .wildcard, .rest:
         continue
       }
     }

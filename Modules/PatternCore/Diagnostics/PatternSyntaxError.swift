@@ -83,13 +83,16 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
     case .trailingSlash: "remove the trailing '/'"
     case .missingCaptureName: "write a name after ':', e.g. ':userId'"
     case .unclosedCapture: "close the name with ')', e.g. ':int(id)'"
-    case .unknownType: "known types: " + ValueType.knownNames.joined(separator: ", ")
+    case .unknownType:
+      "known types: " + ValueType.knownNames.joined(separator: ", ")
+        + ", or a type the table declares"
     case .pipeOutsideGroup: "wrap the alternatives in parentheses, e.g. '(profile|user)/:id'"
     case .wildcardNotWholeComponent: "write '*' alone between slashes"
     case .unexpectedCharacter: "percent-encode it or remove it"
     case .expectedSeparator: "components are separated by '/'"
     case .emptyQueryItem: "remove the extra '&'"
-    case .expectedQueryCapture: "query items are written ':name', ':int(name)' or '(:name)'"
+    case .expectedQueryCapture:
+      "query items are written ':name', ':int(name)', '(:name)', 'key=value', '!key' or '*name'"
     case .nestedQueryGroup: "query groups do not nest: '(:a|:b)' or '(:a)'"
     case .malformedEscape: "'%' must be followed by two hex digits"
     case .nestingTooDeep: "this '(' is one level too many; flatten the pattern"

@@ -8,8 +8,9 @@ enum ByteValues {
     case .int: return isInt(text)
     case .double: return isDouble(text)
     case .bool: return isBool(text)
-    case .list:
-      // Rare: lists go through the string rules.
+    case .uuid: return ValueParsing.isUUID(text)
+    case .list, .custom:
+      // Rare: lists and declared types go through the string rules.
       return PatternValue(parsing: String(decoding: text, as: UTF8.self), as: type) != nil
     }
   }

@@ -7,12 +7,16 @@ struct CompiledQueries: Sendable {
     var keys: [[UInt8]]
     var type: ValueType
     var required: Bool
+    /// A condition's value (`key=value`), compared byte for byte after decoding.
+    var equals: [UInt8]?
   }
 
   struct Node: Sendable {
     var items: [Item]
     /// At least one of `items` (else the single item, if required).
     var oneOf: Bool
+    /// No query item may have one of the keys of `items` (`!key`).
+    var forbidden = false
   }
 
   /// By route; empty when the route asks nothing of the query.
@@ -26,7 +30,7 @@ struct CompiledQueries: Sendable {
         func item(_ item: QueryItemPattern) -> Item {
           Item(
             keys: item.keys.map { Array((keysIgnoreCase ? $0.lowercased() : $0).utf8) },
-            type: item.type, required: item.required)
+            type: item.type, required: item.required, equals: item.equals.map { Array($0.utf8) })
         }
         switch node {
         case .item(let pattern):
@@ -34,6 +38,11 @@ struct CompiledQueries: Sendable {
           return pattern.required ? Node(items: [item(pattern)], oneOf: false) : nil
         case .oneOf(let patterns):
           return Node(items: patterns.map(item), oneOf: true)
+        case .forbidden(let keys):
+          return Node(
+            items: [item(QueryItemPattern(keys: keys, name: ""))], oneOf: false, forbidden: true)
+        case .all:
+          return nil  // binds whatever there is
         }
       }
     }
@@ -50,7 +59,7 @@ struct CompiledQueries: Sendable {
         any = true
         break
       }
-      if !any { return false }
+      if any == node.forbidden { return false }
     }
     return true
   }
@@ -63,7 +72,12 @@ struct CompiledQueries: Sendable {
       let value = UnsafeBufferPointer(
         rebasing: view.bytes[Int(view.query[entry + 2])..<Int(view.query[entry + 3])])
       entry += 4
-      if keyMatches(key, item), ByteValues.accepts(value, as: item.type) { return true }
+      guard keyMatches(key, item) else { continue }
+      if let equals = item.equals {
+        if value.elementsEqual(equals) { return true }
+      } else if ByteValues.accepts(value, as: item.type) {
+        return true
+      }
     }
     return false
   }

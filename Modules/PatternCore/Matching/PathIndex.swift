@@ -106,6 +106,9 @@ final class PathIndex: @unchecked Sendable {
       defer { slot += 1 }
       return [[.capture(slot: slot, type: type)]]
     case .wildcard: return [[.star]]
+    case .rest:
+      slot += 2  // start and end marks, as the program numbers them
+      return [[.star]]
     case .optional(let inner):
       guard let body = lines(inner, slot: &slot) else { return nil }
       return body + [[]]
@@ -162,7 +165,9 @@ final class PathIndex: @unchecked Sendable {
       }
       var seen = Set<[Atom]>()
       let hasStar = expanded.contains { $0.contains(.star) }
-      routeRebinds.append(hasStar && expanded.count > 1)
+      // A rest capture binds a run of components: the program binds it.
+      let hasRest = hasStar && PathProgram(path).restEnds.contains { $0 >= 0 }
+      routeRebinds.append((hasStar && expanded.count > 1) || hasRest)
       for (line, atoms) in expanded.enumerated() {
         slotLists.append(
           atoms.compactMap { atom in

@@ -29,7 +29,7 @@ struct PathMatcher {
         slots[slot] = position
       case .match:
         return slots
-      case .any, .split, .jump:
+      case .any, .split, .jump, .mark:
         return nil
       }
     }
@@ -105,6 +105,10 @@ struct PathMatcher {
           }
           pc += 1
           position += 1
+        case .mark(let slot):
+          stack.append(.restore(slot: slot, previous: slots[slot]))
+          slots[slot] = position
+          pc += 1
         case .split(let first, let second):
           stack.append(.attempt(pc: second, position: position, literals: literals))
           pc = first
@@ -150,7 +154,8 @@ extension ValueParsing {
     case .int: int(text[...]) != nil
     case .double: double(text[...]) != nil
     case .bool: bool(text[...]) != nil
-    case .list: PatternValue(parsing: text, as: type) != nil
+    case .uuid: isUUID(text.utf8)
+    case .list, .custom: PatternValue(parsing: text, as: type) != nil
     }
   }
 }

@@ -12,6 +12,8 @@ struct PathProgram: Sendable, Hashable {
     case capture(slot: Int, type: ValueType)
     /// Any one component.
     case any
+    /// Records the current position in `slot` (where a rest capture starts or ends).
+    case mark(slot: Int)
     /// Try `first`, then `second`.
     case split(Int, Int)
     case jump(Int)
@@ -23,6 +25,8 @@ struct PathProgram: Sendable, Hashable {
   var slotNames: [String]
   /// The capture type of each slot.
   var slotTypes: [ValueType]
+  /// For the start slot of a rest capture, its end slot; -1 for other slots.
+  var restEnds: [Int]
   /// Whether the program is a straight line of literals and captures (no split or jump).
   var isLinear: Bool
   /// Fewest components the path accepts.
@@ -37,9 +41,10 @@ struct PathProgram: Sendable, Hashable {
     instructions = compiler.instructions
     slotNames = compiler.slotNames
     slotTypes = compiler.slotTypes
+    restEnds = compiler.restEnds
     isLinear = !instructions.contains { instruction in
       switch instruction {
-      case .split, .jump, .any: true
+      case .split, .jump, .any, .mark: true
       default: false
       }
     }
@@ -54,7 +59,7 @@ struct PathProgram: Sendable, Hashable {
       case .literal, .capture:
         low += 1
         high = high.map { $0 + 1 }
-      case .wildcard:
+      case .wildcard, .rest:
         low += 1
         high = nil
       case .optional(let inner):
@@ -74,6 +79,7 @@ struct PathProgram: Sendable, Hashable {
     var instructions: [Instruction] = []
     var slotNames: [String] = []
     var slotTypes: [ValueType] = []
+    var restEnds: [Int] = []
 
     mutating func emit(_ nodes: [PathNode]) {
       for node in nodes { emit(node) }
@@ -87,11 +93,18 @@ struct PathProgram: Sendable, Hashable {
         instructions.append(.capture(slot: slotNames.count, type: type))
         slotNames.append(name)
         slotTypes.append(type)
+        restEnds.append(-1)
       case .wildcard:
-        // L: any; split(next, L) — stopping is preferred.
-        let loop = instructions.count
-        instructions.append(.any)
-        instructions.append(.split(instructions.count + 1, loop))
+        emitWildcard()
+      case .rest(let name):
+        // mark(start); the wildcard; mark(end): the components between the marks bind.
+        let start = slotNames.count
+        slotNames += [name, ""]
+        slotTypes += [.string, .string]
+        restEnds += [start + 1, -1]
+        instructions.append(.mark(slot: start))
+        emitWildcard()
+        instructions.append(.mark(slot: start + 1))
       case .optional(let inner):
         let split = instructions.count
         instructions.append(.split(split + 1, -1))
@@ -112,6 +125,13 @@ struct PathProgram: Sendable, Hashable {
         }
         for jump in jumps { instructions[jump] = .jump(instructions.count) }
       }
+    }
+
+    mutating func emitWildcard() {
+      // L: any; split(next, L) — stopping is preferred.
+      let loop = instructions.count
+      instructions.append(.any)
+      instructions.append(.split(instructions.count + 1, loop))
     }
   }
 }

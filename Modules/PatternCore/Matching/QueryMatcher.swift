@@ -11,6 +11,8 @@ struct QueryMatcher {
     case missing(QueryItemPattern, invalid: String?)
     /// No item of a one-of group found a valid value.
     case noneOf([QueryItemPattern])
+    /// The URL has an item under a key the pattern forbids.
+    case forbidden(key: String)
   }
 
   /// Binds the query items into `captures`, or returns the failures (all of them, in order).
@@ -20,7 +22,7 @@ struct QueryMatcher {
       switch node {
       case .item(let item):
         if let (value, text) = find(item, in: query) {
-          captures.bind(item.name, value, text: text)
+          if !item.name.isEmpty { captures.bind(item.name, value, text: text) }
         } else if item.required {
           failures.append(.missing(item, invalid: firstPresent(item, in: query)))
         }
@@ -29,12 +31,23 @@ struct QueryMatcher {
         var any = false
         for item in items {
           if let (value, text) = find(item, in: query) {
-            captures.bind(item.name, value, text: text)
+            if !item.name.isEmpty { captures.bind(item.name, value, text: text) }
             any = true
             break
           }
         }
         if !any { failures.append(.noneOf(items)) }
+      case .forbidden(let keys):
+        let pattern = QueryItemPattern(keys: keys, name: "")
+        if let present = query.first(where: { keyMatches($0.key, pattern) }) {
+          failures.append(.forbidden(key: present.key))
+        }
+      case .all(let name):
+        var items: [QueryItem] = []
+        var seen = Set<String>()
+        for entry in query where seen.insert(entry.key).inserted { items.append(entry) }
+        let value = PatternValue.object(items)
+        captures.bind(name, value, text: value.text)
       }
     }
     return failures
@@ -50,7 +63,9 @@ struct QueryMatcher {
 
   private func find(_ item: QueryItemPattern, in query: [QueryItem]) -> (PatternValue, String)? {
     for entry in query where keyMatches(entry.key, item) {
-      if let value = PatternValue(parsing: entry.value, as: item.type) {
+      if let equals = item.equals {
+        if entry.value == equals { return (.string(entry.value), entry.value) }
+      } else if let value = PatternValue(parsing: entry.value, as: item.type) {
         return (value, entry.value)
       }
     }

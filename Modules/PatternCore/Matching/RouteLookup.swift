@@ -102,6 +102,10 @@ extension RouteTable {
     var captures = Captures()
     guard let route = lookup.routeIndex else { return captures }
     let program = routes[route].program
+    if program.restEnds.contains(where: { $0 >= 0 }) {
+      let input = lookup.layout.routingInput(first: 0, firstIsHost: lookup.layout.hasHost)
+      return match(routeAt: route, input)?.captures ?? captures
+    }
     for (slot, position) in lookup.slots.buffer.enumerated()
     where position >= 0 && !program.slotNames[slot].isEmpty {
       let text = lookup.layout.component(Int(position))

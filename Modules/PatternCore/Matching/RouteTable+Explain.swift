@@ -17,6 +17,10 @@ public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertibl
     case queryValueMismatch(key: String, value: String, type: ValueType)
     /// None of a one-of group's items is present.
     case noneOfQueryItems(keys: [String])
+    /// The item is there but its value is not the one the pattern's condition names.
+    case queryValueNotEqual(key: String, value: String, expected: String)
+    /// The URL has an item the pattern forbids (`!key`).
+    case forbiddenQueryItem(key: String)
     /// The URL's scheme is not the router's.
     case schemeMismatch(found: String, expected: String)
     /// The URL comes from a source (scheme or origin) the router does not answer; when the
@@ -69,7 +73,9 @@ public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertibl
   public var queryKey: String? {
     switch cause {
     case .missingQueryItem(let keys), .noneOfQueryItems(let keys): keys.first
-    case .queryValueMismatch(let key, _, _): key
+    case .queryValueMismatch(let key, _, _), .queryValueNotEqual(let key, _, _),
+      .forbiddenQueryItem(let key):
+      key
     case .unknownSource(_, _, let then?), .otherSource(_, _, let then?):
       MissReason(then, closeness: 0).queryKey
     default: nil
@@ -114,6 +120,10 @@ public enum MissReasonRenderer {
         "query item `\(key)` has the value `\(value)`, which is not \(RouteTable.article(type))"
     case .noneOfQueryItems(let keys):
       return "none of the query items \(keys.map { "`\($0)`" }.joined(separator: ", ")) is present"
+    case .queryValueNotEqual(let key, let value, let expected):
+      return "query item `\(key)` is `\(value)`; the pattern needs `\(expected)`"
+    case .forbiddenQueryItem(let key):
+      return "query item `\(key)` is present; the pattern forbids it"
     case .schemeMismatch(let found, let expected):
       return found.isEmpty
         ? "the URL has no scheme (a relative reference); routes answer `\(expected):`"
@@ -193,6 +203,12 @@ extension RouteTable {
 
   private static func queryReason(_ failure: QueryMatcher.Failure?, closeness: Int) -> MissReason {
     switch failure {
+    case .missing(let item, let invalid?) where item.equals != nil:
+      MissReason(
+        .queryValueNotEqual(key: item.keys[0], value: invalid, expected: item.equals!),
+        closeness: closeness)
+    case .forbidden(let key):
+      MissReason(.forbiddenQueryItem(key: key), closeness: closeness)
     case .missing(let item, let invalid?):
       MissReason(
         .queryValueMismatch(key: item.keys[0], value: invalid, type: item.type),
@@ -254,6 +270,8 @@ extension RouteTable {
     case .bool: "a bool"
     case .string: "a string"
     case .list(let element): "a list of \(element)"
+    case .uuid: "a UUID"
+    case .custom(let type): "a `\(type.name)`"
     }
   }
 }

@@ -76,7 +76,11 @@ public struct RouteTable: Sendable {
     var captures = Captures()
     for (slot, position) in slots.enumerated()
     where position >= 0 && !route.program.slotNames[slot].isEmpty {
-      let text = input.components[position]
+      let end = route.program.restEnds[slot]
+      let text =
+        end < 0
+        ? input.components[position]
+        : input.components[position..<slots[end]].joined(separator: "/")
       if let value = PatternValue(parsing: text, as: route.program.slotTypes[slot]) {
         captures.bind(route.program.slotNames[slot], value, text: text)
       }

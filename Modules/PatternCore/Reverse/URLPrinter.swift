@@ -30,6 +30,8 @@ public enum URLPrinter {
     var query: [(String, String)] = []
     for node in pattern.query {
       switch node {
+      case .item(let item) where item.equals != nil:
+        if item.required { query.append((item.keys[0], item.equals!)) }
       case .item(let item):
         if let value = values[item.name] {
           try check(value, item.name, item.type, shown, allowEmpty: true)
@@ -38,13 +40,25 @@ public enum URLPrinter {
           throw .missingValue(name: item.name, pattern: shown)
         }
       case .oneOf(let items):
-        let present = items.filter { values[$0.name] != nil }
-        guard !present.isEmpty else {
-          throw .missingValue(name: items.map(\.name).joined(separator: "` or `"), pattern: shown)
+        // The first alternative that can be printed: a condition, or an item with a value.
+        guard let item = items.first(where: { $0.equals != nil || values[$0.name] != nil }) else {
+          throw .missingValue(
+            name: items.map(\.name).filter { !$0.isEmpty }.joined(separator: "` or `"),
+            pattern: shown)
         }
-        for item in present {
+        if let literal = item.equals {
+          query.append((item.keys[0], literal))
+        } else {
           try check(values[item.name]!, item.name, item.type, shown, allowEmpty: true)
           query.append((item.keys[0], values[item.name]!.text))
+        }
+      case .forbidden:
+        continue  // never printed
+      case .all(let name):
+        if case .object(let items)? = values[name] {
+          query += items.map { ($0.key, $0.value) }
+        } else if let value = values[name] {
+          throw .invalidValue(name: name, value: value.text, expected: .string, pattern: shown)
         }
       }
     }
@@ -133,6 +147,18 @@ public enum URLPrinter {
         }
         nextWildcard += 1
         return wildcards[nextWildcard - 1]
+      case .rest(let name):
+        // The value splits on '/'; each piece is one component.
+        guard let value = values[name] else {
+          fail(.missingValue(name: name, pattern: pattern))
+          return nil
+        }
+        let pieces = value.text.split(separator: "/", omittingEmptySubsequences: false)
+        guard !value.text.isEmpty, !pieces.contains(where: \.isEmpty) else {
+          fail(.invalidValue(name: name, value: value.text, expected: .string, pattern: pattern))
+          return nil
+        }
+        return pieces.map(String.init)
       case .optional(let inner):
         guard Self.hasBinding(inner) else { return [] }
         var attempt = self
@@ -166,7 +192,7 @@ public enum URLPrinter {
     static func hasBinding(_ nodes: [PathNode]) -> Bool {
       nodes.contains { node in
         switch node {
-        case .capture, .wildcard: true
+        case .capture, .wildcard, .rest: true
         case .literal: false
         case .optional(let inner): hasBinding(inner)
         case .choice(let alternatives): alternatives.contains(where: hasBinding)

@@ -106,8 +106,9 @@ package struct PatternScanner {
       return try parseGroup()
     case UInt8(ascii: "*"):
       index += 1
-      if let next = current, !isElementEnd(next) { throw error(.wildcardNotWholeComponent) }
-      return .wildcard
+      guard let next = current, !isElementEnd(next) else { return .wildcard }
+      // `*name`: a rest capture.
+      return .rest(name: try parseRestName(star: index - 1))
     case UInt8(ascii: ":"):
       let (name, type) = try parseCapture()
       return .capture(name: name, type: type)
@@ -200,6 +201,34 @@ package struct PatternScanner {
       return (String(positionalCount - 1), type)
     }
     return (first, .string)
+  }
+
+  /// The name after a `*` (at offset `star`): `[A-Za-z_][A-Za-z0-9_]*`, then the element ends.
+  package mutating func parseRestName(star: Int) throws(PatternSyntaxError) -> String {
+    let start = index
+    while let byte = current, isAlphaNumeric(byte) || byte == UInt8(ascii: "_") {
+      if index == start, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { break }
+      index += 1
+    }
+    guard index > start else {
+      if current == nil || isElementEnd(current!) {
+        throw error(
+          .other(
+            message: "'*' has no name", hint: "write *name to bind the items, e.g. *params"),
+          at: star)
+      }
+      throw error(
+        .other(
+          message: "unexpected \(describe(index)) after '*'",
+          hint: "'*' is a whole component, or *name (a letter or '_' first) binds the rest"))
+    }
+    if let next = current, !isElementEnd(next) {
+      throw error(
+        .other(
+          message: "unexpected \(describe(index)) in a rest capture name",
+          hint: "rest names use letters, digits and '_'"))
+    }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
   }
 
   package mutating func expectElementEnd() throws(PatternSyntaxError) {

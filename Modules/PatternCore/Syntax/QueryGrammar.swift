@@ -1,0 +1,157 @@
+// The query grammar of Deeper's string syntax, which CrossroadRouter patterns accept too and
+// the canonical syntax extends (see DeeperPatternParser for the grammar).
+extension PatternScanner {
+  package mutating func parseQuery() throws(PatternSyntaxError) -> [QueryNode] {
+    var nodes: [QueryNode] = []
+    while true {
+      if atEnd || current == UInt8(ascii: "&") { throw error(.emptyQueryItem) }
+      nodes.append(try parseQueryTerm())
+      guard current == UInt8(ascii: "&") else { break }
+      index += 1
+    }
+    return nodes
+  }
+
+  package mutating func parseQueryTerm() throws(PatternSyntaxError) -> QueryNode {
+    if current == UInt8(ascii: "!") {
+      let bang = index
+      index += 1
+      let key = try readQueryText()
+      guard !key.isEmpty else {
+        throw error(
+          .other(message: "'!' has no key", hint: "write !key to forbid an item, e.g. !token"),
+          at: bang)
+      }
+      try expectQueryTermEnd()
+      return .forbidden(keys: [key])
+    }
+    if current == UInt8(ascii: "*") {
+      index += 1
+      let name = try parseRestName(star: index - 1)
+      try expectQueryTermEnd()
+      return .all(name: name)
+    }
+    if current == UInt8(ascii: "(") {
+      let open = index
+      index += 1
+      openGroups.append(open)
+      if current == UInt8(ascii: ")") { throw error(.emptyGroup, at: open) }
+      let items = try parseQueryAlternatives()
+      guard current == UInt8(ascii: ")") else {
+        if atEnd { throw error(.unclosedGroup, at: open) }
+        throw error(.unexpectedCharacter(describe(index)))
+      }
+      index += 1
+      openGroups.removeLast()
+      if let next = current, next != UInt8(ascii: "&") {
+        throw error(.unexpectedCharacter(describe(index) + " after a query group"))
+      }
+      if items.count == 1 {
+        var item = items[0]
+        item.required = false
+        return .item(item)
+      }
+      return .oneOf(items)
+    }
+    let items = try parseQueryAlternatives()
+    return items.count == 1 ? .item(items[0]) : .oneOf(items)
+  }
+
+  package mutating func parseQueryAlternatives() throws(PatternSyntaxError) -> [QueryItemPattern] {
+    var items: [QueryItemPattern] = []
+    while true {
+      switch current {
+      case UInt8(ascii: ":"):
+        let (name, type) = try parseCapture()
+        items.append(QueryItemPattern(name, type: type))
+      case UInt8(ascii: "("):
+        throw error(.nestedQueryGroup)
+      case UInt8(ascii: "|"), UInt8(ascii: ")"), nil:
+        throw error(items.isEmpty && current == nil ? .emptyQueryItem : .emptyAlternative)
+      case UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "="), UInt8(ascii: "/"),
+        UInt8(ascii: "&"):
+        throw error(.expectedQueryCapture)
+      default:
+        items.append(try parseKeyedQueryItem())
+      }
+      guard current == UInt8(ascii: "|") else { return items }
+      index += 1
+    }
+  }
+}
+
+extension PatternScanner {
+  /// `key=value`, `key=:capture`, `k1/k2=…` (aliases): what follows a query key.
+  package mutating func parseKeyedQueryItem() throws(PatternSyntaxError) -> QueryItemPattern {
+    let start = index
+    var keys: [String] = []
+    while true {
+      let key = try readQueryText()
+      guard !key.isEmpty else { throw error(.expectedQueryCapture, at: start) }
+      keys.append(key)
+      guard current == UInt8(ascii: "/") else { break }
+      index += 1
+    }
+    guard current == UInt8(ascii: "=") else {
+      if keys.count == 1, atEnd || current == UInt8(ascii: "&") || current == UInt8(ascii: "|")
+        || current == UInt8(ascii: ")")
+      {
+        throw error(.expectedQueryCapture, at: start)
+      }
+      throw error(
+        .other(
+          message: "expected '=' after the query key",
+          hint: "write \(keys[0])=value to require a value or \(keys[0])=:name to bind it"))
+    }
+    let equals = index
+    index += 1
+    if current == UInt8(ascii: ":") {
+      let (name, type) = try parseCapture()
+      return QueryItemPattern(keys: keys, name: name, type: type)
+    }
+    let value = try readQueryText()
+    guard !value.isEmpty else {
+      throw error(
+        .other(
+          message: "'=' has no value",
+          hint: "write \(keys[0])=value, or \(keys[0])=:name to bind whatever value it has"),
+        at: equals)
+    }
+    if current == UInt8(ascii: "/") || current == UInt8(ascii: "=") {
+      throw error(.unexpectedCharacter(describe(index) + " in a query value"))
+    }
+    return QueryItemPattern(keys: keys, equals: value)
+  }
+
+  /// Query text up to `&`, `|`, `(`, `)`, `=`, `/` or the end; `%XX` escapes are decoded.
+  package mutating func readQueryText() throws(PatternSyntaxError) -> String {
+    var decoded: [UInt8] = []
+    while let byte = current {
+      switch byte {
+      case UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "("), UInt8(ascii: ")"),
+        UInt8(ascii: "="), UInt8(ascii: "/"):
+        return String(decoding: decoded, as: UTF8.self)
+      case 0...0x20, 0x7F, UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+        UInt8(ascii: "*"):
+        throw error(.unexpectedCharacter(describe(index) + " in a query key or value"))
+      case UInt8(ascii: "%"):
+        guard index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]),
+          let low = hexDigit(bytes[index + 2])
+        else { throw error(.malformedEscape) }
+        decoded.append(high << 4 | low)
+        index += 3
+      default:
+        decoded.append(byte)
+        index += 1
+      }
+    }
+    return String(decoding: decoded, as: UTF8.self)
+  }
+
+  /// After `!key` or `*name`: the next term or the end.
+  package mutating func expectQueryTermEnd() throws(PatternSyntaxError) {
+    if let next = current, next != UInt8(ascii: "&") {
+      throw error(.unexpectedCharacter(describe(index) + " after a query item"))
+    }
+  }
+}
