@@ -13,8 +13,13 @@ public struct CrossroadPatternParser: Sendable {
     public let pattern: RoutePattern
   }
 
-  /// Creates a parser.
-  public init() {}
+  /// The declared types patterns may use besides the built-in ones (`:month(m)`).
+  public var types: [CustomValueType]
+
+  /// Creates a parser that knows the built-in types and `types`.
+  public init(types: [CustomValueType] = []) {
+    self.types = types
+  }
 
   /// Parses a pattern.
   /// - Throws: ``CrossroadError``.
@@ -36,6 +41,7 @@ public struct CrossroadPatternParser: Sendable {
       }
     }
     var scanner = PatternScanner(text, start: start)
+    scanner.customTypes = CustomValueType.byName(types)
     do throws(PatternSyntaxError) {
       try scanner.checkLength()
       let rooted = scanner.current == UInt8(ascii: "/")

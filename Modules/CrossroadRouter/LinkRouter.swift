@@ -107,12 +107,29 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
     try register(newRoutes.map { ($0.0, Body.async($0.1)) })
   }
 
+  /// Declares a value type that patterns added afterwards can use like a built-in one
+  /// (`:month(m)`).
+  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  public func register(valueType: CustomValueType) throws(ValueTypeError) {
+    try registry.register(valueType)
+  }
+
+  /// Declares a value type whose values `convert` makes from the decoded text (nil: the text
+  /// does not fit), as URLNavigator's value converters do; read them back with
+  /// `PatternValue.converted(as:)`.
+  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  public func register<Value: Sendable>(
+    valueType name: String, convert: @escaping @Sendable (String) -> Value?
+  ) throws(ValueTypeError) {
+    try registry.register(CustomValueType(name: name, convert: convert))
+  }
+
   private func register(_ newRoutes: [(String, Body)]) throws(CrossroadError) {
     let sources = try sources()
     var added: [Route] = []
     let routes = self.routes
     for (text, handler) in newRoutes {
-      let parsed = try CrossroadPatternParser().parse(text)
+      let parsed = try CrossroadPatternParser(types: registry.valueTypes).parse(text)
       if let source = parsed.source, !sources.contains(source) {
         throw .unknownSource(
           pattern: text, source: source.description, known: sources.map(\.description))

@@ -6,6 +6,8 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
   /// `pokedex`: URLs `pokedex://...`; the host is the first component.
   case urlScheme(String)
   /// `https://example.com`: the host (and port, when named) must match; the path is matched.
+  /// A host `*.example.com` accepts every host that ends with `.example.com` and has at least
+  /// one more label (`a.example.com`, `a.b.example.com`, not `example.com`).
   case universalLink(scheme: String, host: String, port: Int?)
 
   /// Schemes that belong to the system and cannot be a custom scheme.
@@ -42,6 +44,17 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
       guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "@" }) else {
         throw .invalidSource(text, reason: "the host is not valid")
       }
+      if host.contains("*") {
+        let rest = host.dropFirst(2)
+        guard host.hasPrefix("*."), !rest.isEmpty, !rest.contains("*"), !rest.hasPrefix("."),
+          !rest.hasSuffix("."), !rest.contains("..")
+        else {
+          throw .invalidSource(
+            text,
+            reason:
+              "a host wildcard is `*.` before the rest of the host, as in https://*.example.com")
+        }
+      }
       self = .universalLink(scheme: scheme, host: host.lowercased(), port: port)
       return
     }
@@ -77,7 +90,9 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
     case .urlScheme(let scheme):
       return url.scheme == scheme
     case .universalLink(let scheme, let host, let port):
-      guard url.scheme == scheme, url.host?.lowercased() == host else { return false }
+      guard url.scheme == scheme, let urlHost = url.host?.lowercased(),
+        Self.host(urlHost, matches: host)
+      else { return false }
       return port == nil || url.port == port
     }
   }
@@ -92,6 +107,15 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension LinkSource {
+  /// Whether a lower-cased host is `pattern` or, for `*.example.com`, ends with `.example.com`
+  /// after at least one more label.
+  public static func host(_ host: String, matches pattern: String) -> Bool {
+    guard pattern.hasPrefix("*.") else { return host == pattern }
+    let suffix = pattern.dropFirst()  // ".example.com"
+    return host.count > suffix.count && host.hasSuffix(suffix)
+      && !host.dropLast(suffix.count).hasSuffix(".")
+  }
+
   /// A URL that no source of a router accepts, as the router describes and matches it: its own
   /// source as written (`foo`, `https://other.example`; empty without a scheme) and its
   /// components as a route of that kind of source would see them.

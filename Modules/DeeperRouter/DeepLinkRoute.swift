@@ -10,21 +10,33 @@ public struct DeepLinkRoute: Sendable, Hashable, ExpressibleByStringLiteral, Cus
   /// The pattern as written.
   public let text: String
   let parsed: Result<RoutePattern, PatternSyntaxError>
+  /// Whether `text` is the pattern as the user wrote it (not printed from the DSL), so a router
+  /// with declared value types parses it again with them.
+  let isWritten: Bool
 
   /// Parses a pattern; errors are kept until the route is added.
   public init(_ text: String) {
     self.text = text
     self.parsed = Result { () throws(PatternSyntaxError) in try DeeperPatternParser().parse(text) }
+    self.isWritten = true
   }
 
   init(pattern: RoutePattern, text: String) {
     self.text = text
     self.parsed = .success(pattern)
+    self.isWritten = false
   }
 
   init(failed error: PatternSyntaxError) {
     self.text = error.pattern
     self.parsed = .failure(error)
+    self.isWritten = false
+  }
+
+  /// The AST with `types` known besides the built-in ones.
+  func pattern(types: [CustomValueType]) throws(PatternSyntaxError) -> RoutePattern {
+    guard isWritten, !types.isEmpty else { return try parsed.get() }
+    return try DeeperPatternParser(types: types).parse(text)
   }
 
   /// Parses a pattern and throws at once when it is malformed.

@@ -77,11 +77,29 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, @unchecked Sendab
   }
 
   private func append(_ newRoutes: [DeepLinkRoute], _ body: Body) throws(PatternSyntaxError) {
+    let types = registry.valueTypes
     var parsed: [Entry] = []
     for route in newRoutes {
-      parsed.append((route, try route.pattern, body))
+      parsed.append((route, try route.pattern(types: types), body))
     }
     registry.append(contentsOf: parsed)
+  }
+
+  /// Declares a value type that routes added afterwards can use like a built-in one
+  /// (`:month(m)`); its values are read with ``DeepLinkParams`` as the type's base values, or
+  /// with `PatternValue.converted(as:)` for a type made by a closure.
+  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  public func register(valueType: CustomValueType) throws(ValueTypeError) {
+    try registry.register(valueType)
+  }
+
+  /// Declares a value type whose values `convert` makes from the decoded text (nil: the text
+  /// does not fit), as URLNavigator's value converters do.
+  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  public func register<Value: Sendable>(
+    valueType name: String, convert: @escaping @Sendable (String) -> Value?
+  ) throws(ValueTypeError) {
+    try registry.register(CustomValueType(name: name, convert: convert))
   }
 
   /// The registered routes, in priority order.

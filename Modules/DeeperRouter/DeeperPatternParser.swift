@@ -18,13 +18,19 @@ import PatternCore
 /// `ref=welcome` requires that exact decoded value and binds nothing; `!token` fails the route
 /// when the item is present; `*name` binds every item as an object.
 public struct DeeperPatternParser: Sendable {
-  /// Creates a parser.
-  public init() {}
+  /// The declared types patterns may use besides the built-in ones (`:month(m)`).
+  public var types: [CustomValueType]
+
+  /// Creates a parser that knows the built-in types and `types`.
+  public init(types: [CustomValueType] = []) {
+    self.types = types
+  }
 
   /// Parses a pattern.
   /// - Throws: `PatternSyntaxError` pointing at the offending byte.
   public func parse(_ pattern: String) throws(PatternSyntaxError) -> RoutePattern {
     var scanner = PatternScanner(pattern)
+    scanner.customTypes = CustomValueType.byName(types)
     return try scanner.parseDeeperPattern()
   }
 }

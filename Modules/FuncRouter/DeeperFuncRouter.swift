@@ -101,7 +101,7 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
   {
     let parsed: FormatParser.Parsed
     do {
-      parsed = try FormatParser().parse(format)
+      parsed = try FormatParser(types: registry.valueTypes).parse(format)
     } catch {
       throw .syntax(error)
     }
@@ -119,6 +119,23 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
         make: Self.maker(constructor), extract: nil))
   }
 
+  /// Declares a value type that patterns added afterwards can use like a built-in one
+  /// (`:month(m)`).
+  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  public func register(valueType: CustomValueType) throws(ValueTypeError) {
+    try registry.register(valueType)
+  }
+
+  /// Declares a value type whose values `convert` makes from the decoded text (nil: the text
+  /// does not fit), as URLNavigator's value converters do; read them back with
+  /// `PatternValue.converted(as:)`.
+  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  public func register<Value: Sendable>(
+    valueType name: String, convert: @escaping @Sendable (String) -> Value?
+  ) throws(ValueTypeError) {
+    try registry.register(CustomValueType(name: name, convert: convert))
+  }
+
   /// Registers a fixed intent with a format string; its values stay available as captures.
   public func add(_ intent: Intent, format: String) throws(FuncRouteError) {
     try add(intent, format: format, declines: false)
@@ -129,7 +146,7 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
   package func add(_ intent: Intent, format: String, declines: Bool) throws(FuncRouteError) {
     let parsed: FormatParser.Parsed
     do {
-      parsed = try FormatParser().parse(format)
+      parsed = try FormatParser(types: registry.valueTypes).parse(format)
     } catch {
       throw .syntax(error)
     }

@@ -35,13 +35,19 @@ public struct FormatParser: Sendable {
     }
   }
 
-  /// Creates a parser.
-  public init() {}
+  /// The declared types formats may use besides the built-in ones (`:month`, `:month(m)`).
+  public var types: [CustomValueType]
+
+  /// Creates a parser that knows the built-in types and `types`.
+  public init(types: [CustomValueType] = []) {
+    self.types = types
+  }
 
   /// Parses a format string.
   /// - Throws: `PatternSyntaxError` with the offset.
   public func parse(_ format: String) throws(PatternSyntaxError) -> Parsed {
     var scanner = PatternScanner(format)
+    scanner.customTypes = CustomValueType.byName(types)
     try scanner.checkLength()
     scanner.positionalTypes = true
     scanner.extraStops = [UInt8(ascii: "=")]

@@ -47,15 +47,22 @@ public final class MappingInfoRouter: Sendable {
   /// Loads groups of maps into a new router.
   /// - Throws: ``MappingLoadError`` for a malformed path or item, or a duplicate path.
   public static func load(
-    scheme: String = "native", limits: URLLimits = .default, mappingInfo: MappingInfo...
+    scheme: String = "native", limits: URLLimits = .default, types: [CustomValueType] = [],
+    mappingInfo: MappingInfo...
   ) throws(MappingLoadError) -> MappingInfoRouter {
-    try load(scheme: scheme, limits: limits, mappingInfo: mappingInfo)
+    try load(scheme: scheme, limits: limits, types: types, mappingInfo: mappingInfo)
   }
 
-  /// Loads groups of maps into a new router.
+  /// Loads groups of maps into a new router; paths may use `types` like built-in types
+  /// (`/archive/:month(m)`).
   public static func load(
-    scheme: String = "native", limits: URLLimits = .default, mappingInfo: [MappingInfo]
+    scheme: String = "native", limits: URLLimits = .default, types: [CustomValueType] = [],
+    mappingInfo: [MappingInfo]
   ) throws(MappingLoadError) -> MappingInfoRouter {
+    for type in types {
+      do { try type.validate() } catch { throw .invalidType(error) }
+    }
+    let parser = MappingPatternParser(types: types)
     var entries: [Entry] = []
     var seen: [RoutePattern: String] = [:]
     for info in mappingInfo {
@@ -65,7 +72,7 @@ public final class MappingInfoRouter: Sendable {
       for (index, map) in info.maps.enumerated() {
         let pattern: RoutePattern
         do {
-          pattern = try MappingPatternParser().parse(map.path, group: info.group)
+          pattern = try parser.parse(map.path, group: info.group)
         } catch {
           throw .syntax(error, group: info.group, index: index)
         }
@@ -110,8 +117,12 @@ public final class MappingInfoRouter: Sendable {
           routeIndex: match.routeIndex, entry: entries[match.routeIndex],
           parameters: MappingParameters(captures: match.captures, query: url.query)))
     }
-    // A path that matched with required items missing is reported as such.
-    if let pathMatch = pathTable.firstMatch(input) {
+    // A path that matched with required items missing is reported as such. (When every
+    // required key is there, a value condition or a forbidden item failed: a plain miss.)
+    if let pathMatch = pathTable.firstMatch(input),
+      case let required = entries[pathMatch.routeIndex].pattern.queryItems.filter(\.required),
+      required.contains(where: { !$0.keys.contains(where: Set(url.query.map(\.key)).contains) })
+    {
       let index = pathMatch.routeIndex
       let entry = entries[index]
       let present = Set(url.query.map(\.key))

@@ -10,6 +10,8 @@ public enum MappingLoadError: Error, Sendable, Hashable, CustomStringConvertible
   case duplicatePath(path: String, first: String, second: String)
   /// An empty group name, or one with characters a component cannot hold.
   case invalidGroup(String)
+  /// A declared value type whose name is taken or malformed.
+  case invalidType(ValueTypeError)
 
   public var diagnostic: Diagnostic {
     switch self {
@@ -25,6 +27,8 @@ public enum MappingLoadError: Error, Sendable, Hashable, CustomStringConvertible
       return Diagnostic(
         code: .patternSyntax, message: "invalid group `\(group)`", source: group, offset: 0,
         hint: "a group is one non-empty path component")
+    case .invalidType(let error):
+      return Diagnostic(code: .invalidRequest, message: error.description)
     }
   }
 

@@ -10,13 +10,19 @@ import PatternCore
 ///
 /// Literals compare case-insensitively in this dialect (the router's match options).
 public struct MappingPatternParser: Sendable {
-  /// Creates a parser.
-  public init() {}
+  /// The declared types paths may use besides the built-in ones (`:month(m)`).
+  public var types: [CustomValueType]
+
+  /// Creates a parser that knows the built-in types and `types`.
+  public init(types: [CustomValueType] = []) {
+    self.types = types
+  }
 
   /// Parses the path of a map in `group`.
   /// - Throws: `PatternSyntaxError` with the offset in `path`.
   public func parse(_ path: String, group: String) throws(PatternSyntaxError) -> RoutePattern {
     var scanner = PatternScanner(path)
+    scanner.customTypes = CustomValueType.byName(types)
     try scanner.checkLength()
     if scanner.current == UInt8(ascii: "/") { scanner.index += 1 }
     var nodes: [PathNode] = [.literal(group)]

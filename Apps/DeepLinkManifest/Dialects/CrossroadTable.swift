@@ -34,6 +34,9 @@ package struct CrossroadTable: LoadedTable {
       }
     }
     router = DefaultRouter(accepting: sources)
+    for type in try DeclaredTypes.load(spec) {
+      try? router.register(valueType: type)  // validated by DeclaredTypes
+    }
     for (index, route) in spec.routes.enumerated() {
       let declines = route.declines
       do {

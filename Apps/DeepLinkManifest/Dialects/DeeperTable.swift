@@ -20,6 +20,9 @@ package struct DeeperTable: LoadedTable {
       try HandlerGraph(json, origin: spec.origin)
     }
     router = DeepLinkRouter<String>(scheme: scheme, rootDeepLinkHandler: graph?.root)
+    for type in try DeclaredTypes.load(spec) {
+      try? router.register(valueType: type)  // validated by DeclaredTypes
+    }
     intents = spec.routes.map(\.intent)
     patterns = spec.routes.map(\.pattern)
     routeRemarks = spec.routes.map(\.remark)

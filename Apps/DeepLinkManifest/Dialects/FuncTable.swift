@@ -13,6 +13,9 @@ package struct FuncTable: LoadedTable {
     name = spec.name
     scheme = try TableLoader.singleScheme(spec)
     router = DeeperFuncRouter<String>(scheme: scheme)
+    for type in try DeclaredTypes.load(spec) {
+      try? router.register(valueType: type)  // validated by DeclaredTypes
+    }
     for (index, route) in spec.routes.enumerated() {
       do {
         try router.add(route.intent, format: route.pattern, declines: route.declines)

@@ -21,8 +21,9 @@ package struct MappingTable: LoadedTable {
         origin: spec.origin)
     }
     let infos = try Self.groups(spec)
+    let types = try DeclaredTypes.load(spec)
     do {
-      router = try MappingInfoRouter.load(scheme: scheme, mappingInfo: infos)
+      router = try MappingInfoRouter.load(scheme: scheme, types: types, mappingInfo: infos)
     } catch {
       var diagnostic = error.diagnostic
       diagnostic.origin = spec.origin + (diagnostic.origin.map { ", " + $0 } ?? "")

@@ -239,7 +239,7 @@ public enum ManifestLoader {
     static let tableList = ["tables", "cases", "note"]
     static let table = [
       "name", "dialect", "scheme", "sources", "routes", "handlers", "groups", "cases", "loadError",
-      "note",
+      "types", "note",
     ]
     static let route = ["pattern", "intent", "declines", "remark", "note"]
     static let `case` = [

@@ -146,6 +146,10 @@ struct DirectResolver {
       output += #","status":"matched","#.utf8
       output += direct.matchedFields[route]
       JSONWriter.write(direct.table.captures(of: lookup), into: &output)
+      if direct.scheme == "http" || direct.scheme == "https", let host = lookup.host {
+        output += #","host":"#.utf8
+        JSONWriter.writeString(host.lowercased(), into: &output)
+      }
       appendFragment(of: urlBytes, to: &output)
       output.append(UInt8(ascii: "}"))
       return true

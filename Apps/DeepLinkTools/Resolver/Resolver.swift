@@ -115,6 +115,7 @@ public struct Resolver {
       record.append(("pattern", .string(match.pattern)))
       record.append(("intent", .string(match.intent)))
       record.append(("params", Self.json(match.params)))
+      if let host = Self.webHost(url) { record.append(("host", .string(host))) }
       if let trace = match.trace { record.append(("trace", .array(trace.map(JSONValue.string)))) }
       if let fragment = Self.fragment(url) { record.append(("fragment", .string(fragment))) }
       if let error = match.handlingError { record.append(("handlingError", .string(error))) }
@@ -203,6 +204,15 @@ public struct Resolver {
   static func fragment(_ url: String) -> String? {
     guard let hash = url.firstIndex(of: "#") else { return nil }
     return String(url[url.index(after: hash)...])
+  }
+
+  /// The lower-cased host of an http(s) URL, reported beside the params of a match.
+  static func webHost(_ url: String) -> String? {
+    let lower = url.prefix(8).lowercased()
+    guard lower.hasPrefix("http://") || lower.hasPrefix("https://"),
+      let parsed = try? ParsedURL(url), let host = parsed.host, !host.isEmpty
+    else { return nil }
+    return host.lowercased()
   }
 
   /// Captures as a JSON object of typed values.

@@ -114,6 +114,11 @@ public struct CustomValueType: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { name }
 
+  /// The types by name (a later type of the same name wins).
+  public static func byName(_ types: [CustomValueType]) -> [String: CustomValueType] {
+    Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+  }
+
   public static func == (lhs: CustomValueType, rhs: CustomValueType) -> Bool {
     lhs.name == rhs.name && lhs.definition == rhs.definition
   }

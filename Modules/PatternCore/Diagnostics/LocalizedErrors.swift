@@ -18,3 +18,4 @@ extension Diagnostic: RenderedError {}
 extension PatternSyntaxError: RenderedError {}
 extension URLParseError: RenderedError {}
 extension ReverseRoutingError: RenderedError {}
+extension ValueTypeError: RenderedError {}

@@ -9,6 +9,7 @@ package final class RouteRegistry<Entry>: @unchecked Sendable {
   private var entryList: [Entry] = []
   private var compiled: RouteTable?
   private var limitsValue: URLLimits = .default
+  private var typeList: [CustomValueType] = []
   /// How the table compares text.
   package let options: MatchOptions
   private let pattern: (Entry) -> RoutePattern
@@ -23,6 +24,15 @@ package final class RouteRegistry<Entry>: @unchecked Sendable {
   package var limits: URLLimits {
     get { lock.withLock { limitsValue } }
     set { lock.withLock { limitsValue = newValue } }
+  }
+
+  /// The declared value types, in registration order.
+  package var valueTypes: [CustomValueType] { lock.withLock { typeList } }
+
+  /// Declares a value type for the patterns added after it.
+  package func register(_ type: CustomValueType) throws(ValueTypeError) {
+    try type.validate()
+    lock.withLock { typeList.append(type) }
   }
 
   /// The entries, in priority order.

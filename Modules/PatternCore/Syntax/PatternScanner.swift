@@ -18,6 +18,13 @@ package struct PatternScanner {
   package var positionalCount = 0
   /// Extra bytes that end a path element (for dialects with more syntax after the path).
   package var extraStops: Set<UInt8> = []
+  /// The types the table or the app declared, by name, usable like built-in types.
+  package var customTypes: [String: CustomValueType] = [:]
+
+  /// A built-in or declared type by name.
+  package func type(named name: String) -> ValueType? {
+    ValueType(name: name) ?? customTypes[name].map { .custom($0) }
+  }
 
   /// The deepest group nesting accepted (parsing recurses per level).
   package static let maxDepth = 32
@@ -167,7 +174,7 @@ package struct PatternScanner {
     let first = readName()
     if current == UInt8(ascii: "(") {
       let typeName = first
-      guard let type = ValueType(name: typeName) else {
+      guard let type = type(named: typeName) else {
         throw error(typeName.isEmpty ? .missingCaptureName : .unknownType(typeName), at: nameStart)
       }
       let open = index
@@ -195,7 +202,7 @@ package struct PatternScanner {
       throw error(.missingCaptureName, at: colon)
     }
     try expectElementEnd()
-    if positionalTypes, let type = ValueType(name: first), first != "num" {
+    if positionalTypes, let type = type(named: first), first != "num" {
       // FuncRouter: `:int` alone is the next positional capture, named by its position.
       positionalCount += 1
       return (String(positionalCount - 1), type)

@@ -93,8 +93,9 @@ extension PatternScanner {
       index += 1
     }
     guard current == UInt8(ascii: "=") else {
-      if keys.count == 1, atEnd || current == UInt8(ascii: "&") || current == UInt8(ascii: "|")
-        || current == UInt8(ascii: ")")
+      if keys.count == 1,
+        atEnd || current == UInt8(ascii: "&") || current == UInt8(ascii: "|")
+          || current == UInt8(ascii: ")")
       {
         throw error(.expectedQueryCapture, at: start)
       }
