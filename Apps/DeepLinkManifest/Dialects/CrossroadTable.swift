@@ -6,6 +6,7 @@ import PatternCore
 /// accept (or decline, for `"declines": true`). `sources` lists schemes and universal link
 /// origins; `scheme` alone is one source.
 package struct CrossroadTable: LoadedTable {
+  package let forwards: [String?]
   package let name: String
   package let dialect = "crossroad"
   package let router: DefaultRouter
@@ -59,6 +60,8 @@ package struct CrossroadTable: LoadedTable {
     intents = spec.routes.map(\.intent)
     patterns = spec.routes.map(\.pattern)
     routeRemarks = spec.routes.map(\.remark)
+    forwards = spec.routes.map(\.forward)
+    try Forwarding.check(forwards, router.table, origin: spec.origin)
   }
 
   package let routeRemarks: [String?]

@@ -4,6 +4,7 @@ import PatternCore
 /// A `deeper` table: routes registered through ``DeeperRouter/Router``, whose handlers return
 /// the route's intent name (or decline).
 package struct DeeperTable: LoadedTable {
+  package let forwards: [String?]
   package let name: String
   package let dialect = "deeper"
   package let router: DeepLinkRouter<String>
@@ -26,6 +27,7 @@ package struct DeeperTable: LoadedTable {
     intents = spec.routes.map(\.intent)
     patterns = spec.routes.map(\.pattern)
     routeRemarks = spec.routes.map(\.remark)
+    forwards = spec.routes.map(\.forward)
     for (index, route) in spec.routes.enumerated() {
       let intent = route.intent
       let declines = route.declines
@@ -39,11 +41,12 @@ package struct DeeperTable: LoadedTable {
         throw diagnostic
       }
     }
-    if graph == nil, !spec.routes.contains(where: \.declines) {
+    if graph == nil, !spec.routes.contains(where: { $0.declines || $0.forward != nil }) {
       direct = DirectTable(
         table: router.table, scheme: router.scheme, limits: router.limits, name: name,
         dialect: dialect, patterns: patterns, intents: intents)
     }
+    try Forwarding.check(forwards, router.table, origin: spec.origin)
   }
 
   package var runsHandlers: Bool { graph != nil }

@@ -4,6 +4,7 @@ import PatternCore
 /// A `func` table: format strings registered through ``FuncRouter/Router``. Positional values
 /// are reported in `params` as `"0"`, `"1"`, …; named ones under their names.
 package struct FuncTable: LoadedTable {
+  package let forwards: [String?]
   package let name: String
   package let dialect = "func"
   package let router: DeeperFuncRouter<String>
@@ -28,6 +29,8 @@ package struct FuncTable: LoadedTable {
     intents = spec.routes.map(\.intent)
     patterns = spec.routes.map(\.pattern)
     routeRemarks = spec.routes.map(\.remark)
+    forwards = spec.routes.map(\.forward)
+    try Forwarding.check(forwards, router.table, origin: spec.origin)
   }
 
   package let routeRemarks: [String?]

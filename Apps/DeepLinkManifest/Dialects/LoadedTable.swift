@@ -26,10 +26,13 @@ public protocol LoadedTable {
   /// Whether resolving runs main-actor handlers (a handler graph), which rules out answering
   /// lines in parallel.
   var runsHandlers: Bool { get }
+  /// Per route, the query capture a forwarding route resolves again (nil: not forwarding).
+  var forwards: [String?] { get }
 }
 
 extension LoadedTable {
   public var runsHandlers: Bool { false }
+  public var forwards: [String?] { [] }
 }
 
 extension LoadedTable {
@@ -116,9 +119,15 @@ public struct TableSet {
     self.tables = tables
   }
 
+  /// Resolves a URL against each table in turn, following forwarding routes (the hops are
+  /// left out; ``resolveForwarding(_:)`` keeps them).
+  public func resolve(_ url: String) -> TableOutcome {
+    resolveForwarding(url).outcome
+  }
+
   /// Resolves a URL against each table in turn. A `missing_params` answer does not stop the
   /// search (a later table may match); it is the result when no table does.
-  public func resolve(_ url: String) -> TableOutcome {
+  func resolveOnce(_ url: String) -> TableOutcome {
     var nearest: NearestRoute?
     var missing: Diagnostic?
     for table in tables {

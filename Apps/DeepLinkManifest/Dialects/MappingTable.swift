@@ -5,6 +5,7 @@ import PatternCore
 /// plays the part of the intent; a URL whose path matched but lacks required items resolves to a
 /// `missing_params` error with the missing-parameters message.
 package struct MappingTable: LoadedTable {
+  package let forwards: [String?]
   package let name: String
   package let dialect = "mapping"
   package let router: MappingInfoRouter
@@ -20,7 +21,9 @@ package struct MappingTable: LoadedTable {
         hint: "move the routes into \"groups\": [{\"group\": ..., \"maps\": [...]}]",
         origin: spec.origin)
     }
-    let infos = try Self.groups(spec)
+    var forwards: [String?] = []
+    let infos = try Self.groups(spec, &forwards)
+    self.forwards = forwards
     let types = try DeclaredTypes.load(spec)
     do {
       router = try MappingInfoRouter.load(scheme: scheme, types: types, mappingInfo: infos)
@@ -32,9 +35,12 @@ package struct MappingTable: LoadedTable {
     patterns = router.entries.map {
       $0.group + ($0.map.path.hasPrefix("/") ? "" : "/") + $0.map.path
     }
+    try Forwarding.check(forwards, router.table, origin: spec.origin)
   }
 
-  private static func groups(_ spec: TableSpec) throws(Diagnostic) -> [MappingInfo] {
+  private static func groups(_ spec: TableSpec, _ forwards: inout [String?]) throws(Diagnostic)
+    -> [MappingInfo]
+  {
     func error(_ message: String, _ origin: String) -> Diagnostic {
       Diagnostic(code: .invalidRequest, message: "invalid manifest: " + message, origin: origin)
     }
@@ -42,6 +48,7 @@ package struct MappingTable: LoadedTable {
       throw error("a mapping table needs `groups`, an array", spec.origin)
     }
     var infos: [MappingInfo] = []
+    forwards = []
     for (groupIndex, group) in list.enumerated() {
       let origin = "\(spec.origin), groups[\(groupIndex)]"
       do {
@@ -68,7 +75,12 @@ package struct MappingTable: LoadedTable {
         guard (route == nil) != (action == nil), let path = route ?? action else {
           throw error("a map has exactly one of `route` and `action` (a string)", mapOrigin)
         }
-        guard let target = map["target"]?.stringValue else {
+        let forward = map["forward"]?.stringValue
+        if map["forward"] != nil, forward == nil {
+          throw error("`forward` must be a string (a query item's name)", mapOrigin)
+        }
+        forwards.append(forward)
+        guard let target = map["target"]?.stringValue ?? forward.map({ _ in "" }) else {
           throw error("missing `target` (a string)", mapOrigin)
         }
         var remark: String?

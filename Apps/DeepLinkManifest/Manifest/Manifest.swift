@@ -58,14 +58,20 @@ public struct RouteSpec: Sendable {
   public var declines: Bool
   /// A description for catalogs.
   public var remark: String?
+  /// The name of the query capture whose value is resolved again when this route wins.
+  public var forward: String?
   /// The whole route object.
   public var json: JSONValue
 
-  package init(pattern: String, intent: String, declines: Bool, remark: String?, json: JSONValue) {
+  package init(
+    pattern: String, intent: String, declines: Bool, remark: String?, forward: String? = nil,
+    json: JSONValue
+  ) {
     self.pattern = pattern
     self.intent = intent
     self.declines = declines
     self.remark = remark
+    self.forward = forward
     self.json = json
   }
 }

@@ -147,7 +147,10 @@ public enum ManifestLoader {
         guard let pattern = try optionalString(route, "pattern", routeOrigin) else {
           throw shapeError("missing `pattern`", routeOrigin)
         }
-        guard let intent = try optionalString(route, "intent", routeOrigin) else {
+        let forward = try optionalString(route, "forward", routeOrigin)
+        guard
+          let intent = try optionalString(route, "intent", routeOrigin) ?? forward.map({ _ in "" })
+        else {
           throw shapeError("missing `intent`", routeOrigin)
         }
         var declines = false
@@ -160,7 +163,8 @@ public enum ManifestLoader {
         routes.append(
           RouteSpec(
             pattern: pattern, intent: intent, declines: declines,
-            remark: try optionalString(route, "remark", routeOrigin), json: route))
+            remark: try optionalString(route, "remark", routeOrigin), forward: forward,
+            json: route))
       }
     }
     let loadError = try optionalString(json, "loadError", origin)
@@ -241,13 +245,13 @@ public enum ManifestLoader {
       "name", "dialect", "scheme", "sources", "routes", "handlers", "groups", "cases", "loadError",
       "types", "note",
     ]
-    static let route = ["pattern", "intent", "declines", "remark", "note"]
+    static let route = ["pattern", "intent", "declines", "remark", "forward", "note"]
     static let `case` = [
       "url", "intent", "params", "route", "error", "message", "table", "trace", "context",
       "handlingError", "note",
     ]
     static let group = ["group", "maps", "note"]
-    static let map = ["route", "action", "target", "remark", "note"]
+    static let map = ["route", "action", "target", "remark", "forward", "note"]
   }
 
   /// Refuses a key the format does not have (a typo such as `intnt` would otherwise make a

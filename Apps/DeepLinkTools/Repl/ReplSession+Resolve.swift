@@ -5,7 +5,19 @@ extension ReplSession {
   /// Resolves a URL: the winning route, or the nearest route and why it failed.
   func resolve(_ url: String) -> String {
     guard !entries.isEmpty else { return "no tables; :load FILE or :add PATTERN -> INTENT" }
-    switch tables.resolve(url) {
+    let forwarded = tables.resolveForwarding(url)
+    // Forwarding routes first, one line per hop, then the answer for the last URL.
+    var lines = forwarded.via.map { hop in
+      "\(style.dim("via")) \(style.bold(hop.table)) route \(hop.route)  \(hop.pattern)  "
+        + style.dim("matched") + " " + hop.url
+    }
+    if !forwarded.via.isEmpty { lines.append(style.dim("forwarded to") + " " + forwarded.url) }
+    lines.append(describe(forwarded.outcome, url: forwarded.url))
+    return lines.joined(separator: "\n")
+  }
+
+  private func describe(_ outcome: TableOutcome, url: String) -> String {
+    switch outcome {
     case .matched(let match):
       var lines = [
         "\(style.ok) \(style.bold(match.table)) route \(match.route)  \(match.pattern)  \(style.arrow) \(style.bold(match.intent))"

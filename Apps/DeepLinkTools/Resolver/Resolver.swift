@@ -106,7 +106,18 @@ public struct Resolver {
     }
     record.append(("url", .string(url)))
 
-    switch tables.resolve(url) {
+    let forwarded = tables.resolveForwarding(url)
+    let via: JSONValue? =
+      forwarded.via.isEmpty
+      ? nil
+      : .array(
+        forwarded.via.map { hop in
+          .object([
+            ("table", .string(hop.table)), ("route", .number(String(hop.route))),
+            ("pattern", .string(hop.pattern)), ("url", .string(hop.url)),
+          ])
+        })
+    switch forwarded.outcome {
     case .matched(let match):
       record.append(("status", .string("matched")))
       record.append(("table", .string(match.table)))
@@ -115,7 +126,10 @@ public struct Resolver {
       record.append(("pattern", .string(match.pattern)))
       record.append(("intent", .string(match.intent)))
       record.append(("params", Self.json(match.params)))
-      if let host = Self.webHost(url) { record.append(("host", .string(host))) }
+      if let host = Self.webHost(forwarded.url) {
+        record.append(("host", .string(host)))
+      }
+      if let via { record.append(("via", via)) }
       if let trace = match.trace { record.append(("trace", .array(trace.map(JSONValue.string)))) }
       if let fragment = Self.fragment(url) { record.append(("fragment", .string(fragment))) }
       if let error = match.handlingError { record.append(("handlingError", .string(error))) }
@@ -133,6 +147,7 @@ public struct Resolver {
       } else {
         record.append(("nearest", .null))
       }
+      if let via { record.append(("via", via)) }
       if let fragment = Self.fragment(url) { record.append(("fragment", .string(fragment))) }
     case .error(let diagnostic):
       return fail(diagnostic.code, diagnostic.message, offset: diagnostic.offset)
