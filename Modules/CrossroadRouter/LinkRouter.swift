@@ -29,6 +29,8 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
   enum Body {
     case sync(Handler)
     case async(AsyncHandler)
+    /// A forwarding route: the value of this query capture is resolved again.
+    case forward(String)
   }
 
   /// One registered route.
@@ -189,10 +191,40 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
 
   /// Resolves a URL string, running handlers in order until one accepts.
   public func resolve(_ string: String, userInfo: UserInfo) -> CrossroadResolution<UserInfo> {
-    resolveNow(string, userInfo: userInfo)
+    var chain = ForwardChain(start: string)
+    return resolveNow(string, userInfo: userInfo, chain: &chain)
   }
 
-  private func resolveNow(_ string: String, userInfo: UserInfo) -> CrossroadResolution<UserInfo> {
+  /// Registers forwarding routes (Firefox's `deep-link?url=/settings`): when one wins, the value
+  /// of its query capture `queryItem` is resolved again, a URL with a scheme as that URL, a path
+  /// starting with `/` under the scheme and authority of the URL that matched, and the answer
+  /// is that URL's. At most ``ForwardChain/maximumHops`` forwards and no URL twice; a chain that
+  /// cannot go on is a miss whose reason says why.
+  ///
+  ///     try router.register(forwarding: ["https://example.com/r?:to"], queryItem: "to")
+  ///
+  /// - Throws: ``CrossroadError``, as `register(routes:)` does.
+  public func register(forwarding patterns: [String], queryItem: String) throws(CrossroadError) {
+    try register(patterns.map { ($0, Body.forward(queryItem)) })
+  }
+
+  /// Follows a winning forwarding route; the resolution of the next URL, or the miss when the
+  /// chain cannot go on.
+  private func follow(
+    _ name: String, _ index: Int, _ context: Context<UserInfo>, _ declined: [Int],
+    _ chain: inout ForwardChain
+  ) -> CrossroadResolution<UserInfo>? {
+    let step = chain.next(value: context.arguments.text(name) ?? "")
+    if let problem = ForwardChain.problem(step, name: name) {
+      let reason = MissReason(.forwardStopped(problem), closeness: .max - 1)
+      return .unmatched(nearest: (index, reason), declined: declined)
+    }
+    return nil
+  }
+
+  private func resolveNow(_ string: String, userInfo: UserInfo, chain: inout ForwardChain)
+    -> CrossroadResolution<UserInfo>
+  {
     let url: ParsedURL
     let source: LinkSource
     switch Result(catching: { () throws(AcceptFailure) in try accept(string) }) {
@@ -210,6 +242,10 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
     var declined: [Int] = []
     let (routes, table) = snapshot()
     for (index, context) in contexts(string, url, source, routes, table, userInfo) {
+      if case .forward(let name) = routes[index].handler {
+        if let stop = follow(name, index, context, declined, &chain) { return stop }
+        return resolveNow(chain.current, userInfo: userInfo, chain: &chain)
+      }
       if case .sync(let handler) = routes[index].handler, (try? handler(context)) == true {
         return .matched(routeIndex: index, context: context, declined: declined)
       }
@@ -236,21 +272,32 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
 
   /// Resolves a URL string, running handlers (`async` ones too) in order until one accepts.
   public func resolve(_ string: String, userInfo: UserInfo) async -> CrossroadResolution<UserInfo> {
+    var chain = ForwardChain(start: string)
+    return await resolveAsync(string, userInfo: userInfo, chain: &chain)
+  }
+
+  private func resolveAsync(_ string: String, userInfo: UserInfo, chain: inout ForwardChain)
+    async -> CrossroadResolution<UserInfo>
+  {
     guard
       case .success(let (url, source)) = Result(catching: { () throws(AcceptFailure) in
         try accept(string)
       })
     else {
-      return resolveNow(string, userInfo: userInfo)  // an invalid URL or no source: no handler runs
+      // An invalid URL or no source: no handler runs.
+      return resolveNow(string, userInfo: userInfo, chain: &chain)
     }
     var declined: [Int] = []
     let (routes, table) = snapshot()
     for (index, context) in contexts(string, url, source, routes, table, userInfo) {
-      let accepted: Bool? =
-        switch routes[index].handler {
-        case .sync(let handler): try? handler(context)
-        case .async(let handler): try? await handler(context)
-        }
+      let accepted: Bool?
+      switch routes[index].handler {
+      case .sync(let handler): accepted = try? handler(context)
+      case .async(let handler): accepted = try? await handler(context)
+      case .forward(let name):
+        if let stop = follow(name, index, context, declined, &chain) { return stop }
+        return await resolveAsync(chain.current, userInfo: userInfo, chain: &chain)
+      }
       if accepted == true {
         return .matched(routeIndex: index, context: context, declined: declined)
       }

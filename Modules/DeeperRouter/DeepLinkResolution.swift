@@ -36,8 +36,23 @@ public struct DeepLinkMatch<Intent> {
   public let intent: Intent
   /// Earlier routes that matched but whose handler declined.
   public let declined: [Int]
-  /// The parsed URL.
+  /// The parsed URL (the last one of a forwarding chain).
   public let url: ParsedURL
+  /// The URLs forwarding routes answered before this one, in order (empty without forwarding).
+  public var via: [String] = []
+
+  init(
+    routeIndex: Int, route: DeepLinkRoute, params: DeepLinkParams, intent: Intent,
+    declined: [Int], url: ParsedURL, via: some Sequence<String> = []
+  ) {
+    self.routeIndex = routeIndex
+    self.route = route
+    self.params = params
+    self.intent = intent
+    self.declined = declined
+    self.url = url
+    self.via = Array(via)
+  }
 }
 
 /// Why no route produced an intent.

@@ -40,6 +40,8 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, @unchecked Sendab
   enum Body {
     case sync(Handler)
     case async(AsyncHandler)
+    /// A forwarding route: the value of this query capture is resolved again.
+    case forward(String)
   }
   typealias Entry = (route: DeepLinkRoute, pattern: RoutePattern, handler: Body)
   private let registry = RouteRegistry<Entry>(pattern: \.pattern)
@@ -74,6 +76,22 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, @unchecked Sendab
     throws(PatternSyntaxError)
   {
     try append(newRoutes, .async(handler))
+  }
+
+  /// Registers forwarding routes (WordPress's `/mbar?redirect_to=…`): when one wins, the value
+  /// of its query capture `queryItem` is resolved again, a URL with a scheme as that URL, a path
+  /// starting with `/` under the scheme and authority of the URL that matched, and the answer
+  /// is that URL's (``DeepLinkMatch/via`` lists the URLs that forwarded). At most
+  /// ``ForwardChain/maximumHops`` forwards and no URL twice; a chain that cannot go on is a miss
+  /// whose reason says why.
+  ///
+  ///     try router.add(forwarding: ["mbar?:redirect_to"], queryItem: "redirect_to")
+  ///
+  /// - Throws: `PatternSyntaxError` for the first malformed pattern; nothing is added then.
+  public func add(forwarding newRoutes: [DeepLinkRoute], queryItem: String)
+    throws(PatternSyntaxError)
+  {
+    try append(newRoutes, .forward(queryItem))
   }
 
   private func append(_ newRoutes: [DeepLinkRoute], _ body: Body) throws(PatternSyntaxError) {
@@ -133,22 +151,52 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, @unchecked Sendab
     await resolveAsync(url.absoluteString).intent
   }
 
-  /// Resolves a URL string and reports the winning route, or why nothing matched.
+  /// Resolves a URL string and reports the winning route, or why nothing matched. Forwarding
+  /// routes are followed (see ``add(forwarding:queryItem:)``).
   public func resolve(_ string: String) -> DeepLinkResolution<Intent> {
-    var declined: [Int] = []
-    let resolution = walk(string) { url, match, entry, params in
-      guard case .sync(let handler) = entry.handler,
-        let intent = handler(Self.foundationURL(url.string), params)
-      else {
-        declined.append(match.routeIndex)
-        return nil
+    var chain = ForwardChain(start: string)
+    while true {
+      var declined: [Int] = []
+      var forward: Forward?
+      let resolution = walk(chain.current) { url, match, entry, params in
+        if case .forward(let name) = entry.handler {
+          forward = Forward(match: match, name: name, url: url, declined: declined)
+          // Stops the walk; the chain goes on with the forwarded URL.
+          return .unmatched(DeepLinkMiss(nearest: nil, declined: declined, url: url))
+        }
+        guard case .sync(let handler) = entry.handler,
+          let intent = handler(Self.foundationURL(url.string), params)
+        else {
+          declined.append(match.routeIndex)
+          return nil
+        }
+        return .matched(
+          DeepLinkMatch(
+            routeIndex: match.routeIndex, route: entry.route, params: params, intent: intent,
+            declined: declined, url: url, via: chain.urls.dropLast()))
       }
-      return .matched(
-        DeepLinkMatch(
-          routeIndex: match.routeIndex, route: entry.route, params: params, intent: intent,
+      guard let forward else { return resolution.finished(declined: declined) }
+      if let stop = forward.follow(&chain) { return stop }
+    }
+  }
+
+  /// A forwarding route that won.
+  struct Forward {
+    let match: RouteMatch
+    let name: String
+    let url: ParsedURL
+    let declined: [Int]
+
+    /// Moves the chain on; the miss to answer when it cannot go on.
+    func follow(_ chain: inout ForwardChain) -> DeepLinkResolution<Intent>? {
+      let value = match.captures.text(name) ?? ""
+      let step = chain.next(value: value)
+      guard let problem = ForwardChain.problem(step, name: name) else { return nil }
+      return .unmatched(
+        DeepLinkMiss(
+          nearest: (match.routeIndex, MissReason(.forwardStopped(problem), closeness: .max - 1)),
           declined: declined, url: url))
     }
-    return resolution.finished(declined: declined)
   }
 
   /// Resolves a parsed URL.
@@ -158,28 +206,36 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, @unchecked Sendab
 
   /// Resolves a URL string, running `async` route handlers too.
   public func resolveAsync(_ string: String) async -> DeepLinkResolution<Intent> {
-    guard case .candidates(let url, let matches, let routes, let table) = prepare(string) else {
-      return prepare(string).finished(declined: [])
-    }
-    var declined: [Int] = []
-    let handlerURL = Self.foundationURL(url.string)
-    for match in matches {
-      let entry = routes[match.routeIndex]
-      let params = DeepLinkParams(match.captures)
-      let intent: Intent? =
-        switch entry.handler {
-        case .sync(let handler): handler(handlerURL, params)
-        case .async(let handler): await handler(handlerURL, params)
-        }
-      if let intent {
-        return .matched(
-          DeepLinkMatch(
-            routeIndex: match.routeIndex, route: entry.route, params: params, intent: intent,
-            declined: declined, url: url))
+    var chain = ForwardChain(start: string)
+    next: while true {
+      let step = prepare(chain.current)
+      guard case .candidates(let url, let matches, let routes, let table) = step else {
+        return step.finished(declined: [])
       }
-      declined.append(match.routeIndex)
+      var declined: [Int] = []
+      let handlerURL = Self.foundationURL(url.string)
+      for match in matches {
+        let entry = routes[match.routeIndex]
+        let params = DeepLinkParams(match.captures)
+        let intent: Intent?
+        switch entry.handler {
+        case .sync(let handler): intent = handler(handlerURL, params)
+        case .async(let handler): intent = await handler(handlerURL, params)
+        case .forward(let name):
+          let forward = Forward(match: match, name: name, url: url, declined: declined)
+          if let stop = forward.follow(&chain) { return stop }
+          continue next
+        }
+        if let intent {
+          return .matched(
+            DeepLinkMatch(
+              routeIndex: match.routeIndex, route: entry.route, params: params, intent: intent,
+              declined: declined, url: url, via: chain.urls.dropLast()))
+        }
+        declined.append(match.routeIndex)
+      }
+      return Step.missed(url, table).finished(declined: declined)
     }
-    return Step.missed(url, table).finished(declined: declined)
   }
 
   /// Where a resolution stands before (or after) handlers run.

@@ -28,6 +28,8 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
     let make: ([Any]) -> Intent?
     /// The leaf values of an intent, when the route's own way to take it apart is known.
     let extract: ((Intent) -> [Any]?)?
+    /// For a forwarding route, the query capture whose value is resolved again.
+    var forward: String? = nil
   }
 
   /// The scheme this router answers, lower-cased.
@@ -210,8 +212,38 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
     resolve(url.absoluteString).intent
   }
 
-  /// Resolves a URL string and reports the winning route, or why nothing matched.
+  /// Registers a forwarding route (`"deep-link?url=:string(url)"`): when it wins, the value of
+  /// its query capture `queryItem` is resolved again, a URL with a scheme as that URL, a path
+  /// starting with `/` under the scheme and authority of the URL that matched, and the answer
+  /// is that URL's. At most ``ForwardChain/maximumHops`` forwards and no URL twice; a chain
+  /// that cannot go on is a miss whose reason says why.
+  /// - Throws: ``FuncRouteError`` for a malformed format.
+  public func add(forwarding format: String, queryItem: String) throws(FuncRouteError) {
+    let parsed: FormatParser.Parsed
+    do {
+      parsed = try FormatParser(types: registry.valueTypes).parse(format)
+    } catch {
+      throw .syntax(error)
+    }
+    append(
+      Entry(
+        text: format, pattern: parsed.pattern, leaves: [], make: { _ in nil }, extract: nil,
+        forward: queryItem))
+  }
+
+  /// Resolves a URL string and reports the winning route, or why nothing matched. Forwarding
+  /// routes are followed (see ``add(forwarding:queryItem:)``).
   public func resolve(_ string: String) -> FuncResolution<Intent> {
+    var chain = ForwardChain(start: string)
+    return resolve(string, chain: &chain)
+  }
+
+  private enum Answer {
+    case intent(Intent, Captures)
+    case forward(String, Captures)
+  }
+
+  private func resolve(_ string: String, chain: inout ForwardChain) -> FuncResolution<Intent> {
     let url: ParsedURL
     do {
       url = try URLParser(limits: limits).parse(string)
@@ -225,17 +257,28 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
     }
     let input = url.routingInput
     let (accepted, _) = RouteRegistry<Entry>.firstAccepted(table.matches(input)) {
-      match -> (Intent, Captures)? in
+      match -> Answer? in
       let entry = entries[match.routeIndex]
+      if let name = entry.forward { return .forward(name, match.captures) }
       var values: [Any] = []
       for leaf in entry.leaves {
         guard let value = leaf.decode(match.captures) else { return nil }
         values.append(value)
       }
-      return entry.make(values).map { ($0, match.captures) }
+      return entry.make(values).map { .intent($0, match.captures) }
     }
-    if let (route, (intent, captures)) = accepted {
+    switch accepted {
+    case (let route, .intent(let intent, let captures))?:
       return .matched(routeIndex: route, intent: intent, captures: captures)
+    case (let route, .forward(let name, let captures))?:
+      let step = chain.next(value: captures.text(name) ?? "")
+      if let problem = ForwardChain.problem(step, name: name) {
+        return .unmatched(
+          nearest: (route, MissReason(.forwardStopped(problem), closeness: .max - 1)))
+      }
+      return resolve(chain.current, chain: &chain)
+    case nil:
+      break
     }
     // A constructor that cannot take the values is not a handler's choice: the nearest route
     // is the one that came closest.

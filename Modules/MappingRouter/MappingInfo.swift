@@ -24,6 +24,8 @@ public struct Map: Sendable {
   /// Whether the map makes a target or runs an action.
   public enum Kind: String, Sendable, Hashable, Codable {
     case route, action
+    /// A forwarding map: the value of a query item is resolved again (``Map/forward(_:queryItem:remark:)``).
+    case forward
   }
 
   /// Route or action.
@@ -59,6 +61,14 @@ public struct Map: Sendable {
 
   /// A map that only names its target (for tables written as data): opening it reports the
   /// target without constructing anything.
+  /// A forwarding map (`/mbar?{*redirect_to}`): when it matches, the value of `queryItem` is
+  /// resolved again, a URL with a scheme as that URL, a path starting with `/` under the scheme
+  /// and authority of the URL that matched, and the answer is that URL's. At most
+  /// ``ForwardChain/maximumHops`` forwards and no URL twice.
+  public static func forward(_ path: String, queryItem: String, remark: String? = nil) -> Map {
+    Map(kind: .forward, path: path, targetName: queryItem, remark: remark, perform: nil)
+  }
+
   public static func named(_ kind: Kind, _ path: String, target: String, remark: String? = nil)
     -> Map
   {

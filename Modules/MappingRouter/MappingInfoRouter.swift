@@ -99,6 +99,11 @@ public final class MappingInfoRouter: Sendable {
 
   /// Finds the map for a URL without constructing or running anything.
   public func resolve(_ string: String) -> MappingResolution {
+    var chain = ForwardChain(start: string)
+    return resolve(string, chain: &chain)
+  }
+
+  private func resolve(_ string: String, chain: inout ForwardChain) -> MappingResolution {
     let url: ParsedURL
     do {
       url = try URLParser(limits: limits).parse(string)
@@ -112,6 +117,17 @@ public final class MappingInfoRouter: Sendable {
     }
     let input = url.routingInput
     if let match = table.firstMatch(input) {
+      let map = entries[match.routeIndex].map
+      if map.kind == .forward {
+        // The target name of a forwarding map is the query item it forwards.
+        let name = map.targetName
+        let step = chain.next(value: match.captures.text(name) ?? "")
+        if let problem = ForwardChain.problem(step, name: name) {
+          let reason = MissReason(.forwardStopped(problem), closeness: .max - 1)
+          return .unmatched(nearest: (match.routeIndex, reason))
+        }
+        return resolve(chain.current, chain: &chain)
+      }
       return .matched(
         MappingMatch(
           routeIndex: match.routeIndex, entry: entries[match.routeIndex],

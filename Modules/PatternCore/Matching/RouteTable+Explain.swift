@@ -31,6 +31,8 @@ public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertibl
     indirect case otherSource(route: String, url: String, then: Cause?)
     /// The route matched and its handler declined.
     case handlerDeclined
+    /// A forwarding route matched, but its value cannot be followed (why, in words).
+    case forwardStopped(String)
   }
 
   /// What failed.
@@ -146,6 +148,8 @@ public enum MissReasonRenderer {
         + message(then)
     case .handlerDeclined:
       return "the handler declined"
+    case .forwardStopped(let problem):
+      return problem
     }
   }
 }

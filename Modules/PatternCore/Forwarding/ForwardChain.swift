@@ -1,0 +1,98 @@
+/// The rules of forwarding routes, shared by every router and the tools: when a forwarding route
+/// wins, the value of its named query item is resolved again. A value with a scheme is that URL;
+/// a value starting with `/` is that path (and its own query) under the scheme and authority of
+/// the URL that matched. A chain stops after ``maximumHops`` forwards or at a URL it has
+/// already resolved.
+///
+///     var chain = ForwardChain(start: "https://example.com/mbar?redirect_to=/post/3")
+///     chain.next(value: "/post/3")   // .url("https://example.com/post/3")
+public struct ForwardChain: Sendable {
+  /// The most forwards one URL may go through.
+  public static let maximumHops = 8
+
+  /// Why a chain cannot go on.
+  public enum Step: Sendable, Hashable {
+    /// The URL to resolve next.
+    case url(String)
+    /// The value is neither a URL with a scheme nor a path starting with `/`.
+    case notAURL(value: String)
+    /// More than ``maximumHops`` forwards.
+    case tooManyHops(next: String)
+    /// The URL was already resolved in this chain.
+    case loop(next: String)
+  }
+
+  /// The URLs resolved so far, the first one included; the last is the current one.
+  public private(set) var urls: [String]
+
+  /// A chain that starts at `start`.
+  public init(start: String) {
+    urls = [start]
+  }
+
+  /// The current URL.
+  public var current: String { urls[urls.count - 1] }
+
+  /// The forwards taken so far.
+  public var hops: Int { urls.count - 1 }
+
+  /// Takes the forward `value` found on the current URL.
+  public mutating func next(value: String) -> Step {
+    guard let next = Self.target(of: value, from: current) else { return .notAURL(value: value) }
+    if hops + 1 > Self.maximumHops { return .tooManyHops(next: next) }
+    if urls.contains(next) { return .loop(next: next) }
+    urls.append(next)
+    return .url(next)
+  }
+
+  /// The URL a forwarded value stands for, or nil when it is neither a URL with a scheme nor a
+  /// path starting with `/`.
+  public static func target(of value: String, from url: String) -> String? {
+    if hasScheme(value) { return value }
+    guard value.hasPrefix("/") else { return nil }
+    return origin(of: url) + value
+  }
+
+  /// `scheme://authority` of a URL (`scheme:` without an authority).
+  static func origin(of url: String) -> String {
+    let bytes = Array(url.utf8)
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return "" }
+    var end = colon + 1
+    if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "/"), bytes[end + 1] == UInt8(ascii: "/") {
+      end += 2
+      while end < bytes.count, !"/?#".utf8.contains(bytes[end]) { end += 1 }
+    }
+    return String(decoding: bytes[..<end], as: UTF8.self)
+  }
+
+  /// Whether `text` starts with `[A-Za-z][A-Za-z0-9+.-]*:`.
+  static func hasScheme(_ text: String) -> Bool {
+    var first = true
+    for byte in text.utf8 {
+      let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+      if first {
+        guard letter else { return false }
+        first = false
+        continue
+      }
+      if byte == UInt8(ascii: ":") { return true }
+      guard letter || (byte >= 0x30 && byte <= 0x39) || "+.-".utf8.contains(byte) else {
+        return false
+      }
+    }
+    return false
+  }
+
+  /// The words for a step that stops the chain (nil for `.url`).
+  public static func problem(_ step: Step, name: String) -> String? {
+    switch step {
+    case .url: nil
+    case .notAURL(let value):
+      "`\(name)` = `\(value)` forwards to neither a URL with a scheme nor a path starting with '/'"
+    case .tooManyHops(let next):
+      "more than \(maximumHops) forwarding hops (next: `\(next)`)"
+    case .loop(let next):
+      "forwarding loop: `\(next)` was already resolved in this chain"
+    }
+  }
+}
