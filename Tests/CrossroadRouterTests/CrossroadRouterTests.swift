@@ -179,7 +179,7 @@ struct CrossroadRouterTests {
       (["poke/dex"], "/x", nil, .invalidSource),
       (["https://example.com/app"], "/x", nil, .invalidSource),
       (["pokedex"], "pokedex://pokemons/(a", nil, .patternSyntax),
-      (["pokedex"], "pokedex://pokemons?type=x", nil, .patternSyntax),
+      (["pokedex"], "pokedex://pokemons?type", nil, .patternSyntax),
     ] as [([String], String, String?, ErrorCode)])
   func registrationErrors(sources: [String], first: String, second: String?, code: ErrorCode) {
     let router = DefaultRouter(accepting: sources)

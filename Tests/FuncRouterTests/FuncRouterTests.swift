@@ -184,3 +184,20 @@ struct RouteProtocolTests {
     #expect(router.resolve("myapp://user/a/follow/b").intent == .follow("a", "b"))
   }
 }
+
+@Suite("FuncRouter: rest combinator, conditions, forwarding")
+struct FuncRealAppRoutesTests {
+  enum Page: Equatable {
+    case article(String)
+  }
+
+  @Test func restCombinatorConditionsAndForwarding() throws {
+    let router = DeeperFuncRouter<Page>(scheme: "myapp")
+    router.add(Page.article, route: "wiki" /> rest)
+    try router.add(forwarding: "go?to=:string(to)", queryItem: "to")
+    #expect(router.intent(for: URL(string: "myapp://wiki/a/b%20c")!) == .article("a/b c"))
+    #expect(
+      router.intent(for: URL(string: "myapp://go?to=myapp%3A%2F%2Fwiki%2Fx")!) == .article("x"))
+    #expect(router.url(for: .article("a/b")) == URL(string: "myapp://wiki/a/b"))
+  }
+}

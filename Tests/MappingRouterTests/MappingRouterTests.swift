@@ -215,3 +215,38 @@ struct MappingSchemeMissTests {
     #expect(nearest.1.message.hasPrefix("the path matches, but source `other` is not a source"))
   }
 }
+
+@Suite("MappingRouter: conditions, forbidden items, rests, forwarding")
+struct MappingRealAppRoutesTests {
+  @Test func conditionsForbiddenItemsAndForwarding() throws {
+    let router = try Router.load(
+      mappingInfo: MappingInfo(
+        group: "promo",
+        maps: [
+          .named(.route, "/open?{*ref=welcome}&{*id}&{!token}", target: "Promo"),
+          .forward("/mbar?{*redirect_to}", queryItem: "redirect_to"),
+          .named(.route, "/wiki/*title", target: "Article"),
+        ]))
+    guard case .matched(let open) = router.resolve("native://promo/open?id=1&ref=welcome") else {
+      Issue.record("no match")
+      return
+    }
+    #expect(open.routeIndex == 0)
+    guard
+      case .unmatched(let forbidden) = router.resolve("native://promo/open?id=1&ref=welcome&token")
+    else {
+      Issue.record("expected a miss")
+      return
+    }
+    #expect(forbidden?.1.message == "query item `token` is present; the pattern forbids it")
+    guard
+      case .matched(let article) = router.resolve(
+        "native://promo/mbar?redirect_to=native%3A%2F%2Fpromo%2Fwiki%2Fa%2Fb")
+    else {
+      Issue.record("no forwarded match")
+      return
+    }
+    #expect(article.routeIndex == 2)
+    #expect(article.parameters.captures.text("title") == "a/b")
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import PatternCore
+import Testing
+
+@testable import CrossroadRouter
+
+@Suite("Crossroad: host wildcards, query conditions, types, forwarding")
+struct CrossroadRealAppRoutesTests {
+  @Test func hostWildcardAcceptsSubdomainsOnly() throws {
+    #expect(LinkSource.host("uk.example.com", matches: "*.example.com"))
+    #expect(LinkSource.host("a.b.example.com", matches: "*.example.com"))
+    #expect(!LinkSource.host("example.com", matches: "*.example.com"))
+    #expect(!LinkSource.host("badexample.com", matches: "*.example.com"))
+    #expect(!LinkSource.host("example.com.evil.org", matches: "*.example.com"))
+    #expect(throws: CrossroadError.self) { try LinkSource(parsing: "https://a.*.example.com") }
+    #expect(throws: CrossroadError.self) { try LinkSource(parsing: "https://*example.com") }
+    let router = DefaultRouter(accepting: ["https://*.example.com", "https://example.com"])
+    try router.register(routes: [
+      ("https://*.example.com/p/:id", { _ in true }), ("https://example.com/p/:id", { _ in true }),
+    ])
+    guard
+      case .matched(let route, _, _) = router.resolve("https://UK.example.com/p/1", userInfo: ())
+    else {
+      Issue.record("no match")
+      return
+    }
+    #expect(route == 0)
+    guard case .matched(let bare, _, _) = router.resolve("https://example.com/p/1", userInfo: ())
+    else {
+      Issue.record("no match")
+      return
+    }
+    #expect(bare == 1)
+  }
+
+  @Test func patternsTakeDeepersQueryPartAndTheContextStillReadsTheRest() throws {
+    let router = DefaultRouter(scheme: "shop")
+    nonisolated(unsafe) var page: Int?
+    try router.register(routes: [
+      (
+        "search?ref=app&:q",
+        { context in
+          page = context.parameter(for: "page")
+          return true
+        }
+      )
+    ])
+    #expect(router.openIfPossible(URL(string: "shop://search?REF=app&q=x&page=2")!))
+    #expect(page == 2)
+    #expect(!router.openIfPossible(URL(string: "shop://search?ref=APP&q=x")!))
+  }
+
+  @Test func forwardingRoutesAreFollowed() throws {
+    let router = DefaultRouter(scheme: "firefox")
+    nonisolated(unsafe) var section: String?
+    try router.register(forwarding: ["deep-link?:url"], queryItem: "url")
+    try router.register(routes: [
+      (
+        "deep-link/settings/:section",
+        { context in
+          section = try? context.argument(named: "section")
+          return true
+        }
+      )
+    ])
+    #expect(router.openIfPossible(URL(string: "firefox://deep-link?url=/settings/general")!))
+    #expect(section == "general")
+  }
+}

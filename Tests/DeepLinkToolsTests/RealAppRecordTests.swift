@@ -1,0 +1,73 @@
+import PatternCore
+import Testing
+
+@testable import DeepLinkTools
+
+@Suite("Resolver records for real-app routes: host, via, *name objects")
+struct RealAppRecordTests {
+  func resolver(_ json: String) throws -> Resolver {
+    let manifest = try ManifestLoader.parse(Array(json.utf8), path: "t.json")
+    return Resolver(tables: try TableLoader.load(manifest))
+  }
+
+  func respond(_ resolver: Resolver, _ line: String) -> String {
+    let general = resolver.respond(to: ArraySlice(Array(line.utf8)), number: 1)
+    var copy = resolver
+    var output: [UInt8] = []
+    copy.respond(to: ArraySlice(Array(line.utf8)), number: 1, into: &output)
+    #expect(String(decoding: output, as: UTF8.self) == general, "\(line)")
+    return general
+  }
+
+  @Test func httpMatchesReportTheHostBesideTheParams() throws {
+    let deeper = try resolver(
+      #"{"name":"w","dialect":"deeper","scheme":"https","routes":[{"pattern":"en.wikipedia.org/wiki/*title","intent":"article"}]}"#
+    )
+    #expect(
+      respond(deeper, #""https://EN.wikipedia.org/wiki/foo/bar""#)
+        == #"{"line":1,"url":"https://EN.wikipedia.org/wiki/foo/bar","status":"matched","table":"w","dialect":"deeper","route":0,"pattern":"en.wikipedia.org/wiki/*title","intent":"article","params":{"title":"foo/bar"},"host":"en.wikipedia.org"}"#
+    )
+    let crossroad = try resolver(
+      #"{"name":"c","dialect":"crossroad","sources":["https://*.example.com","shop"],"routes":[{"pattern":"/p/:id","intent":"p"}]}"#
+    )
+    #expect(
+      respond(crossroad, #""https://uk.example.com/p/1""#).hasSuffix(
+        #""params":{"id":"1"},"host":"uk.example.com"}"#))
+    #expect(!respond(crossroad, #""shop://p/1""#).contains(#""host""#))
+  }
+
+  @Test func forwardedRecordsListTheHops() throws {
+    let tables = try resolver(
+      #"{"name":"wp","dialect":"deeper","scheme":"https","routes":[{"pattern":"wordpress.com/mbar?:redirect_to","forward":"redirect_to"},{"pattern":"wordpress.com/post/:int(id)","intent":"post"}]}"#
+    )
+    #expect(
+      respond(tables, #""https://wordpress.com/mbar?redirect_to=/post/3""#)
+        == #"{"line":1,"url":"https://wordpress.com/mbar?redirect_to=/post/3","status":"matched","table":"wp","dialect":"deeper","route":1,"pattern":"wordpress.com/post/:int(id)","intent":"post","params":{"id":3},"host":"wordpress.com","via":[{"table":"wp","route":0,"pattern":"wordpress.com/mbar?:redirect_to","url":"https://wordpress.com/mbar?redirect_to=/post/3"}]}"#
+    )
+    let missed = respond(tables, #""https://wordpress.com/mbar?redirect_to=/none""#)
+    #expect(missed.contains(#""status":"unmatched""#))
+    #expect(
+      missed.hasSuffix(
+        #""via":[{"table":"wp","route":0,"pattern":"wordpress.com/mbar?:redirect_to","url":"https://wordpress.com/mbar?redirect_to=/none"}]}"#
+      ))
+  }
+
+  @Test func badDeclarationsAndForwardsAreLoadErrorsNamingTheType() throws {
+    for (json, words) in [
+      (#""types":{"int":{"base":"int"}}"#, "type `int` redefines a built-in type"),
+      (#""types":{"m":{"base":"float"}}"#, "type `m` has an unknown base `float`"),
+      (#""types":{"m":{"base":"int","min":3,"max":1}}"#, "type `m`: `min` is greater than `max`"),
+    ] {
+      let manifest = try ManifestLoader.parse(
+        Array(#"{"name":"t","dialect":"deeper","scheme":"m",\#(json),"routes":[]}"#.utf8),
+        path: "t.json")
+      #expect(throws: Diagnostic.self) { try TableLoader.load(manifest) }
+      do {
+        _ = try TableLoader.load(manifest)
+      } catch {
+        #expect(error.message.hasPrefix(words), "\(error.message)")
+        #expect(error.code == .invalidRequest)
+      }
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import Testing
+
+@testable import PatternCore
+
+/// Rest captures, query conditions, declared types and forwarding in the core (issue 17's
+/// text is the reference for every expected value).
+@Suite("Real-app routes in the core")
+struct RealAppRoutesTests {
+  let wiki = RoutePattern(path: [lit("wiki"), .rest(name: "title")])
+
+  @Test func restCaptureJoinsDecodedComponents() throws {
+    #expect(try bind(wiki.path, "myapp://wiki/foo/bar") == ["title": "foo/bar"])
+    #expect(try bind(wiki.path, "myapp://wiki/a%2Fb/c%20d") == ["title": "a/b/c d"])
+    #expect(try bind(wiki.path, "myapp://wiki") == nil)
+    // Lazy like `*`: the shortest rest that lets the rest of the pattern match.
+    let edit = [.rest(name: "p"), lit("edit"), cap("id", .int)]
+    #expect(try bind(edit, "myapp://x/edit/edit/4") == ["p": "x/edit", "id": "4"])
+    // `(*rest)` is zero or more and absent when empty.
+    let files = [lit("files"), .optional([.rest(name: "path")])]
+    #expect(try bind(files, "myapp://files") == [:])
+    #expect(try bind(files, "myapp://files/a/b") == ["path": "a/b"])
+  }
+
+  @Test func restCaptureBindsTheSameThroughTheFastLookup() throws {
+    let table = RouteTable(patterns: [wiki, RoutePattern(path: [lit("x"), .wildcard])])
+    var lookup = RouteLookup()
+    let route = try table.lookup("myapp://wiki/a/b%20c", into: &lookup)
+    #expect(route == 0)
+    #expect(table.captures(of: lookup).text("title") == "a/b c")
+  }
+
+  @Test func conditionsForbiddenKeysAndAllItems() throws {
+    let welcome: [QueryNode] = [
+      .item(QueryItemPattern(keys: ["ref"], equals: "welcome")), .item(QueryItemPattern("id")),
+      .forbidden(keys: ["token"]),
+    ]
+    #expect(try bind([lit("p")], "myapp://p?id=1&ref=welcome", query: welcome) == ["id": "1"])
+    #expect(try bind([lit("p")], "myapp://p?id=1&ref=Welcome", query: welcome) == nil)
+    #expect(try bind([lit("p")], "myapp://p?id=1&ref=welcome&token", query: welcome) == nil)
+    let all: [QueryNode] = [.all(name: "q")]
+    let table = RouteTable(patterns: [RoutePattern(path: [lit("s")], query: all)])
+    let match = table.firstMatch(try ParsedURL("myapp://s?b=2&a=1&b=3").routingInput)
+    #expect(
+      match?.captures["q"]
+        == .object([QueryItem(key: "b", value: "2"), QueryItem(key: "a", value: "1")]))
+  }
+
+  @Test func forbiddenKeysFollowTheTablesKeyRule() throws {
+    let pattern = RoutePattern(path: [lit("login")], query: [.forbidden(keys: ["token"])])
+    let crossroad = RouteTable(
+      patterns: [pattern], options: MatchOptions(queryKeysIgnoreCase: true))
+    #expect(crossroad.firstMatch(try ParsedURL("myapp://login?TOKEN=1").routingInput) == nil)
+    let deeper = RouteTable(patterns: [pattern])
+    #expect(deeper.firstMatch(try ParsedURL("myapp://login?TOKEN=1").routingInput) != nil)
+  }
+
+  @Test func missReasonsNameTheFailedCondition() throws {
+    let pattern = RoutePattern(
+      path: [lit("p")],
+      query: [
+        .item(QueryItemPattern(keys: ["ref"], equals: "welcome")), .forbidden(keys: ["token"]),
+      ])
+    let table = RouteTable(patterns: [pattern])
+    guard
+      case .missed(let present) = table.explain(
+        routeAt: 0, try ParsedURL("myapp://p?ref=welcome&token=1").routingInput)
+    else { Issue.record("expected a miss"); return }
+    #expect(present.message == "query item `token` is present; the pattern forbids it")
+    guard
+      case .missed(let other) = table.explain(
+        routeAt: 0, try ParsedURL("myapp://p?ref=other").routingInput)
+    else { Issue.record("expected a miss"); return }
+    #expect(other.message == "query item `ref` is `other`; the pattern needs `welcome`")
+  }
+
+  @Test func reversePrintsConditionsAndRestsNeverForbiddenItems() throws {
+    let pattern = RoutePattern(
+      path: [lit("wiki"), .rest(name: "title")],
+      query: [
+        .item(QueryItemPattern(keys: ["ref"], equals: "a b")), .forbidden(keys: ["token"]),
+        .item(QueryItemPattern("id", type: .int)),
+      ])
+    #expect(
+      try URLPrinter.url(
+        base: "myapp", pattern: pattern, values: ["title": .string("AC/DC x"), "id": .int(3)])
+        == "myapp://wiki/AC/DC%20x?ref=a%20b&id=3")
+    #expect(throws: ReverseRoutingError.self) {
+      try URLPrinter.url(
+        base: "myapp", pattern: pattern, values: ["title": .string("a//b"), "id": .int(3)])
+    }
+  }
+
+  @Test func declaredTypesKeepTheirBounds() throws {
+    let month = CustomValueType.constrained(
+      name: "month", base: .int, constraints: ValueConstraints(minimum: 1, maximum: 12))
+    #expect(PatternValue(parsing: "12", as: .custom(month)) == .int(12))
+    #expect(PatternValue(parsing: "13", as: .custom(month)) == nil)
+    #expect(ValueType.custom(month).isSubtype(of: .int))
+    let web = CustomValueType.constrained(
+      name: "web", base: .string, constraints: ValueConstraints(schemes: ["http", "https"]))
+    #expect(PatternValue(parsing: "https://a.b/c", as: .custom(web)) == .string("https://a.b/c"))
+    #expect(PatternValue(parsing: "mailto:a@b.c", as: .custom(web)) == nil)
+    #expect(PatternValue(parsing: "a/b", as: .custom(web)) == nil)
+    let closure = CustomValueType(name: "even") { Int($0).flatMap { $0 % 2 == 0 ? $0 : nil } }
+    #expect(PatternValue(parsing: "4", as: .custom(closure))?.converted(as: Int.self) == 4)
+    #expect(PatternValue(parsing: "5", as: .custom(closure)) == nil)
+    #expect(!ValueType.custom(closure).isSubtype(of: .int))
+    #expect(throws: ValueTypeError.redefinesBuiltIn(name: "uuid")) {
+      try CustomValueType(name: "uuid") { $0 }.validate()
+    }
+  }
+
+  @Test func uuidIsEightFourFourFourTwelveHexDigits() {
+    #expect(PatternValue(parsing: "123e4567-E89B-12d3-a456-426614174000", as: .uuid) != nil)
+    #expect(PatternValue(parsing: "123e4567e89b12d3a456426614174000", as: .uuid) == nil)
+    #expect(PatternValue(parsing: "123e4567-e89b-12d3-a456-42661417400g", as: .uuid) == nil)
+  }
+
+  @Test func forwardChainRules() {
+    var chain = ForwardChain(start: "https://wordpress.com/mbar?redirect_to=/post/3")
+    #expect(chain.next(value: "/post/3?x=1") == .url("https://wordpress.com/post/3?x=1"))
+    #expect(chain.next(value: "myapp://a") == .url("myapp://a"))
+    #expect(chain.next(value: "post") == .notAURL(value: "post"))
+    #expect(
+      chain.next(value: "https://wordpress.com/post/3?x=1")
+        == .loop(next: "https://wordpress.com/post/3?x=1"))
+    var long = ForwardChain(start: "x://a")
+    for hop in 1...ForwardChain.maximumHops {
+      #expect(long.next(value: "x://a/\(hop)") == .url("x://a/\(hop)"))
+    }
+    #expect(long.next(value: "x://a/9") == .tooManyHops(next: "x://a/9"))
+  }
+
+  @Test func analysisSeesConditionsAndForbiddenKeys() {
+    let login = RoutePattern(path: [lit("login")], query: [.forbidden(keys: ["token"])])
+    let token = RoutePattern(path: [lit("login")], query: [.item(QueryItemPattern("token"))])
+    // Distinct: neither covers the other.
+    #expect(
+      RouteTableAnalysis.analyze(
+        [login, token].map { AnalyzedRoute(pattern: $0, mayDecline: false) }
+      )
+      .isEmpty)
+    // A condition is covered by a capture of the same key.
+    let anyRef = RoutePattern(path: [lit("p")], query: [.item(QueryItemPattern("ref"))])
+    let welcome = RoutePattern(
+      path: [lit("p")], query: [.item(QueryItemPattern(keys: ["ref"], equals: "welcome"))])
+    let warnings = RouteTableAnalysis.analyze(
+      [anyRef, welcome].map { AnalyzedRoute(pattern: $0, mayDecline: false) })
+    #expect(warnings.map(\.kind) == [.shadowedRoute])
+  }
+}
