@@ -82,7 +82,7 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, @unchecked Sendab
   /// of its query capture `queryItem` is resolved again, a URL with a scheme as that URL, a path
   /// starting with `/` under the scheme and authority of the URL that matched, and the answer
   /// is that URL's (``DeepLinkMatch/via`` lists the URLs that forwarded). At most
-  /// ``ForwardChain/maximumHops`` forwards and no URL twice; a chain that cannot go on is a miss
+  /// `ForwardChain.maximumHops` forwards and no URL twice; a chain that cannot go on is a miss
   /// whose reason says why.
   ///
   ///     try router.add(forwarding: ["mbar?:redirect_to"], queryItem: "redirect_to")
@@ -106,14 +106,14 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, @unchecked Sendab
   /// Declares a value type that routes added afterwards can use like a built-in one
   /// (`:month(m)`); its values are read with ``DeepLinkParams`` as the type's base values, or
   /// with `PatternValue.converted(as:)` for a type made by a closure.
-  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  /// - Throws: `ValueTypeError` when the name is a built-in type's or not a name.
   public func register(valueType: CustomValueType) throws(ValueTypeError) {
     try registry.register(valueType)
   }
 
   /// Declares a value type whose values `convert` makes from the decoded text (nil: the text
   /// does not fit), as URLNavigator's value converters do.
-  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  /// - Throws: `ValueTypeError` when the name is a built-in type's or not a name.
   public func register<Value: Sendable>(
     valueType name: String, convert: @escaping @Sendable (String) -> Value?
   ) throws(ValueTypeError) {

@@ -123,7 +123,7 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
 
   /// Declares a value type that patterns added afterwards can use like a built-in one
   /// (`:month(m)`).
-  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  /// - Throws: `ValueTypeError` when the name is a built-in type's or not a name.
   public func register(valueType: CustomValueType) throws(ValueTypeError) {
     try registry.register(valueType)
   }
@@ -131,7 +131,7 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
   /// Declares a value type whose values `convert` makes from the decoded text (nil: the text
   /// does not fit), as URLNavigator's value converters do; read them back with
   /// `PatternValue.converted(as:)`.
-  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  /// - Throws: `ValueTypeError` when the name is a built-in type's or not a name.
   public func register<Value: Sendable>(
     valueType name: String, convert: @escaping @Sendable (String) -> Value?
   ) throws(ValueTypeError) {
@@ -215,7 +215,7 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
   /// Registers a forwarding route (`"deep-link?url=:string(url)"`): when it wins, the value of
   /// its query capture `queryItem` is resolved again, a URL with a scheme as that URL, a path
   /// starting with `/` under the scheme and authority of the URL that matched, and the answer
-  /// is that URL's. At most ``ForwardChain/maximumHops`` forwards and no URL twice; a chain
+  /// is that URL's. At most `ForwardChain.maximumHops` forwards and no URL twice; a chain
   /// that cannot go on is a miss whose reason says why.
   /// - Throws: ``FuncRouteError`` for a malformed format.
   public func add(forwarding format: String, queryItem: String) throws(FuncRouteError) {

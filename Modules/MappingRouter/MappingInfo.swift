@@ -64,7 +64,7 @@ public struct Map: Sendable {
   /// A forwarding map (`/mbar?{*redirect_to}`): when it matches, the value of `queryItem` is
   /// resolved again, a URL with a scheme as that URL, a path starting with `/` under the scheme
   /// and authority of the URL that matched, and the answer is that URL's. At most
-  /// ``ForwardChain/maximumHops`` forwards and no URL twice.
+  /// `ForwardChain.maximumHops` forwards and no URL twice.
   public static func forward(_ path: String, queryItem: String, remark: String? = nil) -> Map {
     Map(kind: .forward, path: path, targetName: queryItem, remark: remark, perform: nil)
   }

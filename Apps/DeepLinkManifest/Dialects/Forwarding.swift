@@ -23,7 +23,7 @@ public struct ForwardedOutcome: Sendable {
 }
 
 /// Forwarding routes in manifests (`{"pattern": "mbar?:redirect_to", "forward": "redirect_to"}`);
-/// the rules are ``ForwardChain``'s. A chain that goes on too long or comes back to a URL is
+/// the rules are `ForwardChain`'s. A chain that goes on too long or comes back to a URL is
 /// the error `limit_exceeded`.
 public enum Forwarding {
   /// Checks that each forward names a query capture of its route.
@@ -48,7 +48,7 @@ public enum Forwarding {
 }
 
 extension TableSet {
-  /// Resolves a URL, following forwarding routes (see ``ForwardChain``).
+  /// Resolves a URL, following forwarding routes (see `ForwardChain`).
   public func resolveForwarding(_ url: String) -> ForwardedOutcome {
     var via: [ForwardHop] = []
     var chain = ForwardChain(start: url)
