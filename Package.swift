@@ -21,6 +21,8 @@ let package = Package(
     .executable(name: "deeplink-resolve", targets: ["deeplink-resolve"]),
     .executable(name: "deeplink-conformance", targets: ["deeplink-conformance"]),
     .executable(name: "deeplink-repl", targets: ["deeplink-repl"]),
+    .executable(name: "deeplink-applinks", targets: ["deeplink-applinks"]),
+    .library(name: "AppLinks", targets: ["AppLinks"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -40,6 +42,8 @@ let package = Package(
     .target(name: "MappingRouter", dependencies: ["PatternCore"], path: "Modules/MappingRouter"),
     .target(
       name: "CrossroadRouter", dependencies: ["PatternCore"], path: "Modules/CrossroadRouter"),
+    // Universal Links (apple-app-site-association) and Android App Links, as automata.
+    .target(name: "AppLinks", dependencies: ["PatternCore"], path: "Modules/AppLinks"),
 
     // Route tables as data: JSON, the manifest model, and loading each dialect's tables.
     .target(
@@ -52,7 +56,8 @@ let package = Package(
     // The tools' logic (resolver, REPL, conformance runner), imported by the thin executables
     // and by the tests.
     .target(
-      name: "DeepLinkTools", dependencies: ["DeepLinkManifest", "PatternCore"],
+      name: "DeepLinkTools",
+      dependencies: ["DeepLinkManifest", "PatternCore", "AppLinks", "CrossroadRouter"],
       path: "Apps/DeepLinkTools"),
 
     // libedit (installed by Scripts/setup.sh), wrapped in small C helpers for the REPL.
@@ -78,6 +83,12 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Apps/deeplink-repl"),
+    .executableTarget(
+      name: "deeplink-applinks",
+      dependencies: [
+        "DeepLinkTools", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Apps/deeplink-applinks"),
 
     // Tests
     .testTarget(
@@ -97,6 +108,9 @@ let package = Package(
       path: "Tests/MappingRouterTests"),
     .testTarget(
       name: "PatternCoreTests", dependencies: ["PatternCore"], path: "Tests/PatternCoreTests"),
+    .testTarget(
+      name: "AppLinksTests", dependencies: ["AppLinks", "PatternCore"],
+      path: "Tests/AppLinksTests"),
     .testTarget(
       name: "DeeperRouterTests", dependencies: ["DeeperRouter", "PatternCore", "HandlingEngine"],
       path: "Tests/DeeperRouterTests",

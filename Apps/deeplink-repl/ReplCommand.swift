@@ -26,10 +26,37 @@ struct ReplCommand: ParsableCommand {
   @Option(name: .long, help: "History file (default: $DEEPLINK_HISTORY or ~/.deeplink_history).")
   var history: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "An apple-app-site-association file (say whether iOS opens the app).", valueName: "file"))
+  var aasa: String?
+
+  @Option(
+    name: .customLong("app-id"),
+    help: ArgumentHelp("The app in the --aasa file: TEAMID.bundle.id.", valueName: "id"))
+  var appID: String?
+
+  @Option(
+    name: .customLong("android-manifest"),
+    help: ArgumentHelp(
+      "An AndroidManifest.xml (say whether Android opens the app).", valueName: "file"))
+  var androidManifest: String?
+
   mutating func run() throws {
     let interactive = isatty(0) != 0
     let colored = isatty(1) != 0 && getenv("NO_COLOR") == nil
     let session = ReplSession(style: ReplStyle(colored: colored))
+    if aasa != nil || androidManifest != nil {
+      switch AppLinkFiles.load(
+        aasa: aasa, appID: appID, androidManifest: androidManifest, assetLinks: nil, package: nil)
+      {
+      case .success(let files): session.appLinks = files
+      case .failure(let diagnostic):
+        FileHandleOutput.standardError(diagnostic.description)
+        throw ExitCode(2)
+      }
+    }
     if routes.isEmpty {
       // As deeplink-resolve does: something to try at once.
       let summary = session.loadBuiltInExample()

@@ -48,6 +48,25 @@ struct ResolveCommand: ParsableCommand {
       """, valueName: "n"))
   var firstLine: Int = 1
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "An apple-app-site-association file: http(s) records say whether iOS opens the app.",
+      valueName: "file"))
+  var aasa: String?
+
+  @Option(
+    name: .customLong("app-id"),
+    help: ArgumentHelp("The app in the --aasa file: TEAMID.bundle.id.", valueName: "id"))
+  var appID: String?
+
+  @Option(
+    name: .customLong("android-manifest"),
+    help: ArgumentHelp(
+      "An AndroidManifest.xml: http(s) records say whether Android opens the app.",
+      valueName: "file"))
+  var androidManifest: String?
+
   mutating func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     guard firstLine >= 1 else { throw ValidationError("--first-line must be at least 1") }
@@ -66,11 +85,27 @@ struct ResolveCommand: ParsableCommand {
       FileHandleOutput.standardError(
         "deeplink-resolve: reading JSON lines or URLs from standard input (Ctrl-D ends)")
     }
-    let first = Resolver(tables: tables)
+    var first = Resolver(tables: tables)
+    if aasa != nil || androidManifest != nil {
+      switch AppLinkFiles.load(
+        aasa: aasa, appID: appID, androidManifest: androidManifest, assetLinks: nil, package: nil)
+      {
+      case .success(let files): first.appLinks = files
+      case .failure(let diagnostic):
+        FileHandleOutput.standardError(diagnostic.description)
+        throw ExitCode(2)
+      }
+    }
     // One resolver per job: each keeps its own scratch buffers.
     let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
     let count = first.answersInParallel ? (jobs ?? cores) : 1
-    let resolvers = [first] + (1..<count).map { _ in Resolver(tables: tables) }
+    let resolvers =
+      [first]
+      + (1..<count).map { _ in
+        var resolver = Resolver(tables: tables)
+        resolver.appLinks = first.appLinks
+        return resolver
+      }
     LineStream.run(resolvers, firstLine: firstLine)
   }
 }

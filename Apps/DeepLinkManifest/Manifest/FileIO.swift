@@ -14,7 +14,7 @@ package enum FileIO {
   /// Why a file could not be read, in the operating system's words ("no such file or
   /// directory", "permission denied", "is a directory").
   package struct ReadError: Error {
-    let reason: String
+    package let reason: String
   }
 
   /// The whole file, or the operating system's reason it cannot be read.

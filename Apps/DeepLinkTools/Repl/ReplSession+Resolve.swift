@@ -13,6 +13,7 @@ extension ReplSession {
     }
     if !forwarded.via.isEmpty { lines.append(style.dim("forwarded to") + " " + forwarded.url) }
     lines.append(describe(forwarded.outcome, url: forwarded.url))
+    if let opens = appLinks?.opensAppLine(url) { lines.append("  " + opens) }
     return lines.joined(separator: "\n")
   }
 

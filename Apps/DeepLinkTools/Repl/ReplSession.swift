@@ -47,6 +47,8 @@ public final class ReplSession {
   var entries: [Entry] = []
   /// Whether the only table is the built-in example, which the first `:load` replaces.
   var showingBuiltInExample = false
+  /// The OS files whose decision a resolved http(s) URL reports (`opens app: …`).
+  public var appLinks: AppLinkFiles?
   /// Routes added with `:add`, by dialect, as manifest routes.
   var scratch: [String: [(pattern: String, intent: String)]] = [:]
 

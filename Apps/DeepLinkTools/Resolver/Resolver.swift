@@ -10,6 +10,10 @@ public struct Resolver {
   public let tables: TableSet
   /// The byte-level path, when every table is a ``DirectTable``.
   private var direct: DirectResolver?
+  /// The OS files whose decision every http(s) record reports as `"opensApp"`.
+  public var appLinks: AppLinkFiles? {
+    didSet { if appLinks != nil { direct = nil } }
+  }
 
   /// Creates a resolver over loaded tables.
   public init(tables: TableSet) {
@@ -130,6 +134,7 @@ public struct Resolver {
         record.append(("host", .string(host)))
       }
       if let via { record.append(("via", via)) }
+      if let opens = appLinks?.opensApp(url) { record.append(("opensApp", opens)) }
       if let trace = match.trace { record.append(("trace", .array(trace.map(JSONValue.string)))) }
       if let fragment = Self.fragment(url) { record.append(("fragment", .string(fragment))) }
       if let error = match.handlingError { record.append(("handlingError", .string(error))) }
@@ -148,6 +153,7 @@ public struct Resolver {
         record.append(("nearest", .null))
       }
       if let via { record.append(("via", via)) }
+      if let opens = appLinks?.opensApp(url) { record.append(("opensApp", opens)) }
       if let fragment = Self.fragment(url) { record.append(("fragment", .string(fragment))) }
     case .error(let diagnostic):
       return fail(diagnostic.code, diagnostic.message, offset: diagnostic.offset)

@@ -73,7 +73,9 @@ public struct CustomValueType: Sendable, Hashable, CustomStringConvertible {
   public let base: ValueType
   /// Whether the accepted texts are a subset of `base`'s (true for declared bounds, false for a
   /// closure, whose texts are only known to be strings).
-  let narrowsBase: Bool
+  package let narrowsBase: Bool
+  /// The declared bounds, for a type declared with bounds.
+  package let constraints: ValueConstraints?
   /// What identifies the definition (bounds, or the registering call).
   let definition: String
   let parse: @Sendable (Substring) -> PatternValue?
@@ -86,6 +88,7 @@ public struct CustomValueType: Sendable, Hashable, CustomStringConvertible {
     self.name = name
     self.base = .string
     self.narrowsBase = false
+    self.constraints = nil
     self.definition = "closure \(Value.self)"
     self.parse = { text in
       convert(String(text)).map { .converted(ConvertedValue(text: String(text), value: $0)) }
@@ -104,6 +107,7 @@ public struct CustomValueType: Sendable, Hashable, CustomStringConvertible {
     self.name = name
     self.base = base
     self.narrowsBase = true
+    self.constraints = constraints
     self.definition = "\(base) \(constraints)"
     self.parse = { text in
       guard let value = PatternValue(parsing: text, as: base), constraints.admits(value)
@@ -113,6 +117,9 @@ public struct CustomValueType: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { name }
+
+  /// The only values the type accepts, when it is an `enum` of strings.
+  package var allowedValues: [String]? { constraints?.allowed }
 
   /// The types by name (a later type of the same name wins).
   public static func byName(_ types: [CustomValueType]) -> [String: CustomValueType] {

@@ -1,0 +1,119 @@
+import AppLinks
+import DeepLinkManifest
+import Foundation
+import PatternCore
+
+/// The logic of `deeplink-applinks`.
+public enum AppLinksTool {
+  /// `check`: findings between the routes and the OS files; the text to print and the exit
+  /// status (0 nothing found, 1 something found).
+  public static func check(_ tables: TableSet, _ files: AppLinkFiles, json: Bool) -> (String, Int32)
+  {
+    let routes = WebRoutes.of(tables)
+    let oracle = TableOracle(tables: tables)
+    var findings: [LinkFinding] = []
+    let checker = LinkChecker()
+    if let aasa = files.aasa, let appID = files.appID {
+      findings += checker.check(routes, hosts: [], .apple(aasa, appID: appID), oracle)
+    }
+    if let android = files.android {
+      let filterHosts = android.filters.filter(\.takesWebLinks).flatMap { $0.hosts.map(\.host) }
+      findings += checker.check(routes, hosts: filterHosts, .android(android), oracle)
+      if let links = files.assetLinks, let package = files.package, !links.delegates(to: package) {
+        var reported = Set<String>()
+        for filter in android.filters where filter.autoVerify && filter.takesWebLinks {
+          for (host, _) in filter.hosts where reported.insert(host).inserted {
+            findings.append(
+              LinkFinding(
+                kind: .unverifiedHost, os: "android", host: host, table: nil, route: nil,
+                pattern: nil, rule: filter.rule,
+                witness:
+                  "https://\(host.hasPrefix("*.") ? "www" + host.dropFirst() : Substring(host))/",
+                note: "assetlinks.json does not delegate \(AssetLinks.handleAllURLs) to \(package)")
+            )
+          }
+        }
+      }
+    }
+    let output = json ? findings.map(jsonLine).joined(separator: "\n") : text(findings)
+    return (output, findings.isEmpty ? 0 : 1)
+  }
+
+  static func jsonLine(_ finding: LinkFinding) -> String {
+    var fields: [(String, JSONValue)] = [
+      ("kind", .string(finding.kind.rawValue)), ("os", .string(finding.os)),
+      ("host", .string(finding.host)),
+    ]
+    if let table = finding.table { fields.append(("table", .string(table))) }
+    if let route = finding.route { fields.append(("route", .number(String(route)))) }
+    if let pattern = finding.pattern { fields.append(("pattern", .string(pattern))) }
+    fields.append(("rule", finding.rule.map(JSONValue.string) ?? .null))
+    fields.append(("witness", .string(finding.witness)))
+    if let note = finding.note { fields.append(("note", .string(note))) }
+    return JSONWriter.write(.object(fields))
+  }
+
+  static func text(_ findings: [LinkFinding]) -> String {
+    guard !findings.isEmpty else {
+      return
+        "no findings: every route's links reach the app, and every link the app gets is handled"
+    }
+    var lines: [String] = []
+    for kind in LinkFinding.Kind.allCases {
+      let group = findings.filter { $0.kind == kind }
+      guard !group.isEmpty else { continue }
+      lines.append("\(kind.rawValue) (\(group.count))")
+      for finding in group {
+        let os = finding.os == "ios" ? "iOS" : "Android"
+        var head = "  \(os)  \(finding.host)"
+        if let table = finding.table, let route = finding.route, let pattern = finding.pattern {
+          head += "  table `\(table)` route \(route) `\(pattern)`"
+        }
+        lines.append(head)
+        lines.append("    witness: \(finding.witness)")
+        lines.append("    rule: \(finding.rule ?? "none matched")")
+        if let note = finding.note { lines.append("    note: \(note)") }
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `generate`: the AASA file or the `<intent-filter>` elements for the routes' web links.
+  public static func generate(_ tables: TableSet, appID: String, format: String) -> String {
+    let routes = WebRoutes.of(tables)
+    if format == "android" {
+      var hosts: [String] = []
+      for host in routes.map(\.host) where !hosts.contains(host) { hosts.append(host) }
+      var lines: [String] = []
+      for host in hosts {
+        let onHost = routes.filter { $0.host == host }
+        lines.append(#"<intent-filter android:autoVerify="true">"#)
+        lines.append(#"    <action android:name="android.intent.action.VIEW" />"#)
+        lines.append(#"    <category android:name="android.intent.category.DEFAULT" />"#)
+        lines.append(#"    <category android:name="android.intent.category.BROWSABLE" />"#)
+        lines.append(#"    <data android:scheme="https" />"#)
+        lines.append(#"    <data android:host="\#(xmlEscape(host))" />"#)
+        for pattern in Generator.androidPathPatterns(onHost) {
+          lines.append(#"    <data android:pathPattern="\#(xmlEscape(pattern))" />"#)
+        }
+        lines.append("</intent-filter>")
+      }
+      return lines.joined(separator: "\n")
+    }
+    let file: [String: Any] = [
+      "applinks": [
+        "details": [["appIDs": [appID], "components": Generator.aasaComponents(routes)]]
+      ]
+    ]
+    let data =
+      (try? JSONSerialization.data(
+        withJSONObject: file, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+      ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  static func xmlEscape(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+      .replacingOccurrences(of: "<", with: "&lt;")
+  }
+}

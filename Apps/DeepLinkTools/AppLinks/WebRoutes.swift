@@ -1,0 +1,114 @@
+import AppLinks
+import CrossroadRouter
+import DeepLinkManifest
+import PatternCore
+
+/// The routes of loaded tables that answer web links (http or https), with their hosts.
+enum WebRoutes {
+  static func of(_ tables: TableSet) -> [WebRoute] {
+    tables.tables.flatMap(of)
+  }
+
+  static func of(_ table: any LoadedTable) -> [WebRoute] {
+    if let crossroad = table as? CrossroadTable {
+      let webHosts = ((try? crossroad.router.sources()) ?? []).compactMap { source -> String? in
+        if case .universalLink(let scheme, let host, _) = source, scheme.hasPrefix("http") {
+          return host
+        }
+        return nil
+      }
+      return crossroad.router.routes.enumerated().flatMap { index, route -> [WebRoute] in
+        let hosts: [String]
+        switch route.source {
+        case .universalLink(_, let host, _)?: hosts = [host]
+        case .urlScheme?: hosts = []
+        case nil: hosts = webHosts
+        }
+        return hosts.map { host in
+          WebRoute(
+            table: table.name, index: index, pattern: table.patterns[index], host: host,
+            path: route.pattern.path, ignoringCase: false, query: query(route.pattern))
+        }
+      }
+    }
+    let ignoringCase = table.dialect == "mapping"
+    return table.printableRoutes.enumerated().compactMap { index, route -> WebRoute? in
+      guard route.base == "https" || route.base == "http",
+        case .literal(let host)? = route.pattern.path.first
+      else { return nil }
+      return WebRoute(
+        table: table.name, index: index, pattern: table.patterns[index], host: host.lowercased(),
+        path: Array(route.pattern.path.dropFirst()), ignoringCase: ignoringCase,
+        query: query(route.pattern))
+    }
+  }
+
+  /// A query that satisfies a pattern's required items, so a witness reaches the route.
+  static func query(_ pattern: RoutePattern) -> String {
+    var items: [String] = []
+    func add(_ item: QueryItemPattern) {
+      items.append(
+        URLPrinterEncoding.item(item.keys[0], item.equals ?? sample(item.type)))
+    }
+    for node in pattern.query {
+      switch node {
+      case .item(let item) where item.required: add(item)
+      case .oneOf(let choices): if let first = choices.first { add(first) }
+      default: continue
+      }
+    }
+    return items.joined(separator: "&")
+  }
+
+  static func sample(_ type: ValueType) -> String {
+    switch type {
+    case .int, .double: "1"
+    case .bool: "true"
+    case .uuid: "00000000-0000-0000-0000-000000000000"
+    case .list(let element): sample(element)
+    case .custom(let custom):
+      custom.allowedValues?.first ?? (custom.narrowsBase ? sample(custom.base) : "x")
+    case .string: "x"
+    }
+  }
+}
+
+enum URLPrinterEncoding {
+  static func item(_ key: String, _ value: String) -> String {
+    encode(key) + "=" + encode(value)
+  }
+
+  static func encode(_ text: String) -> String {
+    var result = ""
+    for byte in text.utf8 {
+      let safe =
+        (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+        || "-._~".utf8.contains(byte)
+      if safe {
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let digits = Array("0123456789ABCDEF")
+        result += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+      }
+    }
+    return result
+  }
+}
+
+/// The loaded tables as the checker's router.
+struct TableOracle: RouterOracle {
+  let tables: TableSet
+
+  func routeMatches(_ url: String, table name: String, index: Int) -> Bool {
+    guard let table = tables.tables.first(where: { $0.name == name }),
+      case .success(let verdicts) = table.explainAll(url), index < verdicts.count,
+      case .matched = verdicts[index]
+    else { return false }
+    return true
+  }
+
+  func handles(_ url: String) -> Bool {
+    if case .matched = tables.resolve(url) { return true }
+    return false
+  }
+}

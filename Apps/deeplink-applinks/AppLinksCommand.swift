@@ -1,0 +1,123 @@
+import ArgumentParser
+import DeepLinkTools
+
+@main
+struct AppLinksCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "deeplink-applinks",
+    abstract: "Check Universal Links and App Links against the routes, or generate them.",
+    discussion: """
+      `check` compares the routes of web sources (http and https hosts) with what iOS (an \
+      apple-app-site-association file) and Android (AndroidManifest.xml intent filters, \
+      assetlinks.json) hand to the app. Exit status: 0 nothing found, 1 findings, 2 bad input.
+      """,
+    version: ToolVersion.current,
+    subcommands: [Check.self, Generate.self])
+
+  struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Report routes the OS never hands over, and links it hands over that no route handles.",
+      discussion: """
+        Findings: unreachable_route, partly_reachable_route, unhandled_links, \
+        unverified_host. Each names the route or the rule and carries a witness URL, checked \
+        with the OS matcher and the router before it is printed.
+        """)
+
+    @Option(
+      name: .long, parsing: .upToNextOption,
+      help: ArgumentHelp("Manifest or fixture files with the routes.", valueName: "file"))
+    var routes: [String] = []
+
+    @Option(
+      name: .long, help: ArgumentHelp("An apple-app-site-association file.", valueName: "file"))
+    var aasa: String?
+
+    @Option(
+      name: .customLong("app-id"),
+      help: ArgumentHelp("The app in the association file: TEAMID.bundle.id.", valueName: "id"))
+    var appID: String?
+
+    @Option(
+      name: .customLong("android-manifest"),
+      help: ArgumentHelp("An AndroidManifest.xml.", valueName: "file"))
+    var androidManifest: String?
+
+    @Option(name: .long, help: ArgumentHelp("The site's assetlinks.json.", valueName: "file"))
+    var assetlinks: String?
+
+    @Option(
+      name: .long,
+      help: ArgumentHelp("The Android package (default: the manifest's).", valueName: "name"))
+    var package: String?
+
+    @Flag(name: .long, help: "One JSON object per finding.")
+    var json = false
+
+    mutating func run() throws {
+      guard !routes.isEmpty else { fail("--routes is required") }
+      guard aasa != nil || androidManifest != nil else {
+        fail("give --aasa FILE --app-id ID, --android-manifest FILE, or both")
+      }
+      let tables: TableSet
+      switch ResolverSetup.load(routes) {
+      case .success(let loaded): tables = loaded
+      case .failure(let message):
+        FileHandleOutput.standardError(message)
+        throw ExitCode(2)
+      }
+      let files: AppLinkFiles
+      switch AppLinkFiles.load(
+        aasa: aasa, appID: appID, androidManifest: androidManifest, assetLinks: assetlinks,
+        package: package)
+      {
+      case .success(let loaded): files = loaded
+      case .failure(let diagnostic):
+        FileHandleOutput.standardError(diagnostic.description)
+        throw ExitCode(2)
+      }
+      let (output, status) = AppLinksTool.check(tables, files, json: json)
+      if !output.isEmpty { print(output) }
+      throw ExitCode(status)
+    }
+  }
+
+  struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the AASA components or the Android intent filters the routes need.")
+
+    @Option(
+      name: .long, parsing: .upToNextOption,
+      help: ArgumentHelp("Manifest or fixture files with the routes.", valueName: "file"))
+    var routes: [String] = []
+
+    @Option(
+      name: .customLong("app-id"),
+      help: ArgumentHelp("The app: TEAMID.bundle.id.", valueName: "id"))
+    var appID: String
+
+    @Option(name: .long, help: ArgumentHelp("aasa or android.", valueName: "format"))
+    var format: String
+
+    mutating func run() throws {
+      guard !routes.isEmpty else { fail("--routes is required") }
+      guard format == "aasa" || format == "android" else {
+        fail("--format is aasa or android, not `\(format)`")
+      }
+      let tables: TableSet
+      switch ResolverSetup.load(routes) {
+      case .success(let loaded): tables = loaded
+      case .failure(let message):
+        FileHandleOutput.standardError(message)
+        throw ExitCode(2)
+      }
+      print(AppLinksTool.generate(tables, appID: appID, format: format))
+    }
+  }
+}
+
+/// Bad arguments: the message on standard error and exit status 2.
+func fail(_ message: String) -> Never {
+  FileHandleOutput.standardError("deeplink-applinks: " + message)
+  AppLinksCommand.exit(withError: ExitCode(2))
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// The intent filters of an `AndroidManifest.xml` that take `VIEW` links, and how Android
+/// matches a URL against them (the `<data>` element's documentation): every `<data>` of a
+/// filter adds to the same filter, so its schemes, hosts (with ports) and paths combine; a
+/// filter without hosts takes every host, one without paths every path.
+public struct AndroidManifest: Sendable {
+  /// How one `<data>` path attribute matches the decoded path.
+  public struct PathRule: Sendable {
+    /// `path`, `pathPrefix`, `pathSuffix`, `pathPattern` or `pathAdvancedPattern`.
+    public var kind: String
+    /// The value as written.
+    public var value: String
+    /// Its language over the decoded path.
+    public var automaton: ByteNFA
+  }
+
+  /// One `<intent-filter>`.
+  public struct IntentFilter: Sendable {
+    /// The line of `<intent-filter>`.
+    public var line: Int
+    /// `android:autoVerify="true"`.
+    public var autoVerify: Bool
+    public var actions: [String]
+    public var categories: [String]
+    /// Lower-cased schemes.
+    public var schemes: [String]
+    /// Lower-cased hosts (`*.example.com` allowed) with their ports.
+    public var hosts: [(host: String, port: Int?)]
+    public var paths: [PathRule]
+
+    /// Whether a browser hands web links to it: `VIEW`, with `BROWSABLE` and `DEFAULT`.
+    public var takesWebLinks: Bool {
+      actions.contains("android.intent.action.VIEW")
+        && categories.contains("android.intent.category.BROWSABLE")
+        && categories.contains("android.intent.category.DEFAULT")
+    }
+
+    /// The rule's name in findings.
+    public var rule: String { "intent-filter at line \(line)" }
+  }
+
+  /// The manifest's `package`, when it names one.
+  public var package: String?
+  /// The filters, in document order.
+  public var filters: [IntentFilter]
+
+  /// Parses a manifest.
+  /// - Throws: ``AppLinksError`` with the line of the problem.
+  public init(data: [UInt8]) throws(AppLinksError) {
+    let root = try XMLReader.parse(data)
+    guard root.name == "manifest" else {
+      throw AppLinksError(
+        "the root element is `<\(root.name)>`, not `<manifest>`", origin: "line \(root.line)")
+    }
+    package = root.attribute("package")
+    var filters: [IntentFilter] = []
+    func walk(_ element: XMLElement) throws(AppLinksError) {
+      if element.name == "intent-filter" {
+        filters.append(try Self.filter(element))
+        return
+      }
+      for child in element.children { try walk(child) }
+    }
+    try walk(root)
+    self.filters = filters
+  }
+
+  private static func filter(_ element: XMLElement) throws(AppLinksError) -> IntentFilter {
+    var filter = IntentFilter(
+      line: element.line, autoVerify: element.attribute("android:autoVerify") == "true",
+      actions: [], categories: [], schemes: [], hosts: [], paths: [])
+    for child in element.children {
+      let origin = "line \(child.line)"
+      switch child.name {
+      case "action":
+        if let name = child.attribute("android:name") { filter.actions.append(name) }
+      case "category":
+        if let name = child.attribute("android:name") { filter.categories.append(name) }
+      case "data":
+        if let scheme = child.attribute("android:scheme") {
+          filter.schemes.append(scheme.lowercased())
+        }
+        if let host = child.attribute("android:host") {
+          var port: Int?
+          if let text = child.attribute("android:port") {
+            guard let value = Int(text), (0..<65536).contains(value) else {
+              throw AppLinksError("the port `\(text)` is not a number", origin: origin)
+            }
+            port = value
+          }
+          if host.dropFirst().contains("*") || (host.hasPrefix("*") && !host.hasPrefix("*.")) {
+            throw AppLinksError(
+              "the host `\(host)` has a `*` other than a leading `*.`", origin: origin,
+              hint: "a host wildcard is written *.example.com")
+          }
+          filter.hosts.append((host.lowercased(), port))
+        }
+        for kind in ["path", "pathPrefix", "pathSuffix", "pathPattern", "pathAdvancedPattern"] {
+          guard let raw = child.attribute("android:\(kind)") else { continue }
+          filter.paths.append(
+            PathRule(kind: kind, value: raw, automaton: try automaton(kind, raw, origin)))
+        }
+      default:
+        continue
+      }
+    }
+    return filter
+  }
+
+  static func automaton(_ kind: String, _ raw: String, _ origin: String) throws(AppLinksError)
+    -> ByteNFA
+  {
+    let any = ByteNFA.byte(.all).star
+    switch kind {
+    case "path": return .literal(raw.utf8)
+    case "pathPrefix": return ByteNFA.literal(raw.utf8).then(any)
+    case "pathSuffix": return any.then(.literal(raw.utf8))
+    case "pathPattern":
+      return try AndroidPatterns.simpleGlob(AndroidPatterns.resourceUnescape(raw), origin: origin)
+    default:
+      return try AndroidPatterns.advanced(AndroidPatterns.resourceUnescape(raw), origin: origin)
+    }
+  }
+}
+
+extension AndroidManifest.IntentFilter {
+  /// Whether the filter takes the URL (scheme, host, port and decoded path).
+  func matches(scheme: String, host: String, port: Int?, decodedPath: String) -> Bool {
+    guard takesWebLinks, schemes.contains(scheme) else { return false }
+    if !hosts.isEmpty {
+      let accepted = hosts.contains { entry in
+        AndroidManifest.host(host, matches: entry.host) && (entry.port == nil || entry.port == port)
+      }
+      guard accepted else { return false }
+    } else {
+      return true  // without a host, ports and paths are ignored
+    }
+    return paths.isEmpty || paths.contains { $0.automaton.matches(decodedPath.utf8) }
+  }
+}
+
+extension AndroidManifest {
+  /// Whether a lower-cased host matches a filter's host (`*.example.com`: any host ending with
+  /// `.example.com`).
+  static func host(_ host: String, matches pattern: String) -> Bool {
+    guard pattern.hasPrefix("*") else { return host == pattern }
+    let suffix = pattern.dropFirst()
+    return host.count >= suffix.count && host.hasSuffix(suffix)
+  }
+
+  /// Whether a URL is handed to the app, and the filter that takes it.
+  public func decision(for url: String) -> OpenDecision {
+    guard let parts = WebURL(url) else { return OpenDecision(opens: false, rule: nil) }
+    for filter in filters
+    where filter.matches(
+      scheme: parts.scheme, host: parts.host, port: parts.port, decodedPath: parts.decodedPath)
+    {
+      return OpenDecision(opens: true, rule: filter.rule)
+    }
+    return OpenDecision(opens: false, rule: nil)
+  }
+}
+
+/// Scheme, host, port and path of an absolute URL, as the OS matchers see them.
+struct WebURL {
+  var scheme: String
+  var host: String
+  var port: Int?
+  var path: String
+  var decodedPath: String { URLParts.decode(path) }
+
+  init?(_ url: String) {
+    guard let range = url.range(of: "://") else { return nil }
+    scheme = url[..<range.lowerBound].lowercased()
+    var rest = url[range.upperBound...]
+    let end = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+    var authority = rest[..<end]
+    rest = rest[end...]
+    if let at = authority.lastIndex(of: "@") {
+      authority = authority[authority.index(after: at)...]
+    }
+    if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
+      port = Int(authority[authority.index(after: colon)...])
+      authority = authority[..<colon]
+    }
+    host = authority.lowercased()
+    path = URLParts(url).path
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// The path patterns of Android's `<data>` element as automata over the decoded path.
+enum AndroidPatterns {
+  /// `android:pathPattern`, Android's simple glob: `.` any character, `X*` zero or more of `X`
+  /// (`.*` any run), `\` escapes the next character. The whole path must match.
+  static func simpleGlob(_ text: String, origin: String) throws(AppLinksError) -> ByteNFA {
+    var result = ByteNFA.empty
+    let bytes = Array(text.utf8)
+    var index = 0
+    while index < bytes.count {
+      var atom: ByteSet
+      if bytes[index] == UInt8(ascii: "\\") {
+        guard index + 1 < bytes.count else {
+          throw AppLinksError(
+            "the pattern `\(text)` ends with `\\`", origin: origin,
+            hint: "escape a character by writing \\\\ before it in the manifest")
+        }
+        atom = ByteSet([bytes[index + 1]])
+        index += 2
+      } else if bytes[index] == UInt8(ascii: ".") {
+        atom = .all
+        index += 1
+      } else {
+        atom = ByteSet([bytes[index]])
+        index += 1
+      }
+      if index < bytes.count, bytes[index] == UInt8(ascii: "*") {
+        result = result.then(ByteNFA.byte(atom).star)
+        index += 1
+      } else {
+        result = result.then(.byte(atom))
+      }
+    }
+    return result
+  }
+
+  /// `android:pathAdvancedPattern`: `.` any character, `[...]` a set (ranges `a-z`, `^` to
+  /// negate), `*` zero or more, `+` one or more, `{m}` and `{m,n}` repetitions of the previous
+  /// item, `\` escapes. The whole path must match.
+  static func advanced(_ text: String, origin: String) throws(AppLinksError) -> ByteNFA {
+    var result = ByteNFA.empty
+    let bytes = Array(text.utf8)
+    var index = 0
+    func fail(_ message: String) -> AppLinksError {
+      AppLinksError("\(message) in the pattern `\(text)`", origin: origin)
+    }
+    while index < bytes.count {
+      var atom: ByteSet
+      switch bytes[index] {
+      case UInt8(ascii: "\\"):
+        guard index + 1 < bytes.count else { throw fail("a trailing `\\`") }
+        atom = ByteSet([bytes[index + 1]])
+        index += 2
+      case UInt8(ascii: "."):
+        atom = .all
+        index += 1
+      case UInt8(ascii: "["):
+        index += 1
+        var negate = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "^") {
+          negate = true
+          index += 1
+        }
+        var set = ByteSet()
+        var closed = false
+        while index < bytes.count {
+          if bytes[index] == UInt8(ascii: "]") {
+            closed = true
+            index += 1
+            break
+          }
+          var low = bytes[index]
+          if low == UInt8(ascii: "\\"), index + 1 < bytes.count {
+            index += 1
+            low = bytes[index]
+          }
+          index += 1
+          if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "-"),
+            bytes[index + 1] != UInt8(ascii: "]")
+          {
+            let high = bytes[index + 1]
+            guard low <= high else { throw fail("a range from high to low") }
+            for byte in low...high { set.insert(byte) }
+            index += 2
+          } else {
+            set.insert(low)
+          }
+        }
+        guard closed else { throw fail("an unclosed `[`") }
+        atom = negate ? set.inverted : set
+      case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{"):
+        throw fail("`\(String(UnicodeScalar(bytes[index])))` with nothing to repeat")
+      default:
+        atom = ByteSet([bytes[index]])
+        index += 1
+      }
+      var piece = ByteNFA.byte(atom)
+      if index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "*"):
+          piece = piece.star
+          index += 1
+        case UInt8(ascii: "+"):
+          piece = piece.plus
+          index += 1
+        case UInt8(ascii: "{"):
+          guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
+            throw fail("an unclosed `{`")
+          }
+          let inside = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+          let bounds = inside.split(separator: ",", omittingEmptySubsequences: false)
+          guard let low = Int(bounds[0]), bounds.count <= 2, low >= 0, low <= 64 else {
+            throw fail("a repetition `{\(inside)}` that is not {m} or {m,n}")
+          }
+          let high = bounds.count == 2 ? Int(bounds[1]) : low
+          guard let high, high >= low, high <= 64 else {
+            throw fail("a repetition `{\(inside)}` that is not {m} or {m,n}")
+          }
+          piece = ByteNFA.byte(atom).repeated(low).then(
+            ByteNFA.byte(atom).optional.repeated(high - low))
+          index = close + 1
+        default:
+          break
+        }
+      }
+      result = result.then(piece)
+    }
+    return result
+  }
+
+  /// The escapes Android applies when it reads an attribute from XML, before the pattern is
+  /// parsed: `\\` is one `\` (so `\\*` in the manifest is an escaped `*`).
+  static func resourceUnescape(_ text: String) -> String {
+    guard text.contains("\\") else { return text }
+    return text.replacingOccurrences(of: "\\\\", with: "\\")
+  }
+}

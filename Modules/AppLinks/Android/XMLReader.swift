@@ -1,0 +1,199 @@
+/// A small XML reader for Android manifests: elements with attributes and their lines; text,
+/// comments, processing instructions, CDATA and the doctype are skipped. Errors name the line.
+struct XMLElement {
+  var name: String
+  var attributes: [(name: String, value: String)]
+  var children: [XMLElement]
+  var line: Int
+
+  func attribute(_ name: String) -> String? {
+    attributes.first { $0.name == name }?.value
+  }
+}
+
+struct XMLReader {
+  let bytes: [UInt8]
+  var index = 0
+  var line = 1
+
+  init(_ bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  /// The root element.
+  static func parse(_ bytes: [UInt8]) throws(AppLinksError) -> XMLElement {
+    var reader = XMLReader(bytes)
+    var root: XMLElement?
+    while true {
+      reader.skipMisc()
+      guard reader.index < bytes.count else { break }
+      guard root == nil else {
+        throw reader.fail("content after the root element")
+      }
+      root = try reader.element()
+    }
+    guard let root else { throw reader.fail("no root element") }
+    return root
+  }
+
+  func fail(_ message: String) -> AppLinksError {
+    AppLinksError(message, origin: "line \(line)")
+  }
+
+  var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  mutating func advance(_ count: Int = 1) {
+    for _ in 0..<count where index < bytes.count {
+      if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+      index += 1
+    }
+  }
+
+  func starts(with text: String) -> Bool {
+    let pattern = Array(text.utf8)
+    return index + pattern.count <= bytes.count
+      && Array(bytes[index..<(index + pattern.count)]) == pattern
+  }
+
+  mutating func skip(until text: String) throws(AppLinksError) {
+    let startLine = line
+    while index < bytes.count, !starts(with: text) { advance() }
+    guard index < bytes.count else {
+      throw AppLinksError("`\(text)` never comes", origin: "line \(startLine)")
+    }
+    advance(text.utf8.count)
+  }
+
+  /// Spaces, text, comments, processing instructions, CDATA and doctypes between elements.
+  mutating func skipMisc() {
+    while let byte = current {
+      if starts(with: "<!--") {
+        do { try skip(until: "-->") } catch { return }
+      } else if starts(with: "<?") {
+        do { try skip(until: "?>") } catch { return }
+      } else if starts(with: "<![CDATA[") {
+        do { try skip(until: "]]>") } catch { return }
+      } else if starts(with: "<!") {
+        do { try skip(until: ">") } catch { return }
+      } else if byte == UInt8(ascii: "<") {
+        return
+      } else {
+        advance()
+      }
+    }
+  }
+
+  mutating func name() throws(AppLinksError) -> String {
+    let start = index
+    while let byte = current,
+      !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "/")
+        || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "="))
+    {
+      advance()
+    }
+    guard index > start else { throw fail("expected a name") }
+    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  mutating func skipSpace() {
+    while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+      advance()
+    }
+  }
+
+  mutating func element() throws(AppLinksError) -> XMLElement {
+    let line = self.line
+    guard current == UInt8(ascii: "<") else { throw fail("expected `<`") }
+    advance()
+    let tag = try name()
+    var attributes: [(String, String)] = []
+    while true {
+      skipSpace()
+      guard let byte = current else { throw fail("the tag `<\(tag)` is never closed") }
+      if byte == UInt8(ascii: "/") {
+        advance()
+        guard current == UInt8(ascii: ">") else { throw fail("expected `>` after `/`") }
+        advance()
+        return XMLElement(name: tag, attributes: attributes, children: [], line: line)
+      }
+      if byte == UInt8(ascii: ">") {
+        advance()
+        break
+      }
+      let attribute = try name()
+      skipSpace()
+      guard current == UInt8(ascii: "=") else {
+        throw fail("the attribute `\(attribute)` has no value")
+      }
+      advance()
+      skipSpace()
+      guard let quote = current, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+        throw fail("the value of `\(attribute)` is not quoted")
+      }
+      advance()
+      let start = index
+      while let byte = current, byte != quote {
+        if byte == UInt8(ascii: "<") { throw fail("`<` inside the value of `\(attribute)`") }
+        advance()
+      }
+      guard current == quote else { throw fail("the value of `\(attribute)` is never closed") }
+      let raw = String(decoding: bytes[start..<index], as: UTF8.self)
+      advance()
+      if attributes.contains(where: { $0.0 == attribute }) {
+        throw fail("the attribute `\(attribute)` is given twice")
+      }
+      attributes.append((attribute, try Self.unescape(raw, line: self.line)))
+    }
+    var children: [XMLElement] = []
+    while true {
+      skipMisc()
+      guard index < bytes.count else {
+        throw AppLinksError("the element `<\(tag)>` is never closed", origin: "line \(line)")
+      }
+      if starts(with: "</") {
+        advance(2)
+        let closing = try name()
+        guard closing == tag else {
+          throw fail("`</\(closing)>` closes `<\(tag)>` (opened on line \(line))")
+        }
+        skipSpace()
+        guard current == UInt8(ascii: ">") else { throw fail("expected `>`") }
+        advance()
+        return XMLElement(name: tag, attributes: attributes, children: children, line: line)
+      }
+      children.append(try element())
+    }
+  }
+
+  /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and numeric references.
+  static func unescape(_ text: String, line: Int) throws(AppLinksError) -> String {
+    guard text.contains("&") else { return text }
+    var result = ""
+    var rest = Substring(text)
+    while let amp = rest.firstIndex(of: "&") {
+      result += rest[..<amp]
+      guard let semicolon = rest[amp...].firstIndex(of: ";") else {
+        throw AppLinksError("`&` without `;`", origin: "line \(line)")
+      }
+      let entity = rest[rest.index(after: amp)..<semicolon]
+      switch entity {
+      case "amp": result += "&"
+      case "lt": result += "<"
+      case "gt": result += ">"
+      case "quot": result += "\""
+      case "apos": result += "'"
+      default:
+        let number =
+          entity.hasPrefix("#x")
+          ? UInt32(entity.dropFirst(2), radix: 16)
+          : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+        guard let number, let scalar = Unicode.Scalar(number) else {
+          throw AppLinksError("unknown entity `&\(entity);`", origin: "line \(line)")
+        }
+        result.unicodeScalars.append(scalar)
+      }
+      rest = rest[rest.index(after: semicolon)...]
+    }
+    return result + rest
+  }
+}

@@ -1,0 +1,342 @@
+import Foundation
+import PatternCore
+
+/// An `apple-app-site-association` file's `applinks` section: which URLs of the domain that
+/// serves it open which app. Matching follows Apple's documentation ("Supporting associated
+/// domains", `applinks`, `applinks.Details.Components`); where it is silent, the DocC article
+/// "Universal Links and App Links" says what is chosen.
+public struct AASAFile: Sendable {
+  /// Settings that apply to patterns unless a component says otherwise.
+  public struct Defaults: Sendable, Hashable {
+    /// Whether letters compare with case (default true).
+    public var caseSensitive: Bool?
+    /// Whether the patterns are written percent-encoded, so the URL is compared as written
+    /// (default true); when false, the URL's parts are percent-decoded first.
+    public var percentsEncoded: Bool?
+  }
+
+  /// What a component asks of the query.
+  public enum QueryRule: Sendable {
+    /// One pattern for the whole query string.
+    case pattern(AASAPattern)
+    /// For each name, an item with that name whose value matches the pattern.
+    case items([(name: String, value: AASAPattern)])
+  }
+
+  /// One rule: patterns for the path, query and fragment (absent ones match everything).
+  public struct Component: Sendable {
+    public var path: AASAPattern?
+    public var query: QueryRule?
+    public var fragment: AASAPattern?
+    /// A match stops the search and the app is not opened.
+    public var exclude: Bool
+    public var caseSensitive: Bool
+    public var percentsEncoded: Bool
+    /// Where it is written: `details[0].components[2]` or `details[0].paths[1]`.
+    public var rule: String
+  }
+
+  /// One entry of `details`.
+  public struct Detail: Sendable {
+    public var appIDs: [String]
+    public var components: [Component]
+  }
+
+  public var details: [Detail]
+
+  /// Parses the file's bytes.
+  /// - Throws: ``AppLinksError`` with the JSON path of the problem.
+  public init(data: [UInt8]) throws(AppLinksError) {
+    let root: Any
+    do {
+      root = try JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed])
+    } catch {
+      throw AppLinksError(
+        "not valid JSON (\((error as NSError).localizedDescription))", origin: "the file",
+        hint: "an association file is a JSON object with an \"applinks\" key")
+    }
+    guard let object = root as? [String: Any] else {
+      throw AppLinksError("the file is not a JSON object", origin: "$")
+    }
+    guard let applinks = object["applinks"] as? [String: Any] else {
+      throw AppLinksError(
+        object["applinks"] == nil
+          ? "no \"applinks\" key" : "\"applinks\" is not an object", origin: "applinks",
+        hint: "universal links are listed under {\"applinks\": {\"details\": [...]}}")
+    }
+    var variables: [String: [String]] = [:]
+    if let value = applinks["substitutionVariables"] {
+      guard let table = value as? [String: Any] else {
+        throw AppLinksError(
+          "\"substitutionVariables\" is not an object", origin: "applinks.substitutionVariables")
+      }
+      for (name, list) in table {
+        let origin = "applinks.substitutionVariables.\(name)"
+        guard !name.contains(where: { "$()".contains($0) }) else {
+          throw AppLinksError(
+            "a variable name may not contain `$`, `(` or `)`", origin: origin)
+        }
+        guard let values = list as? [String] else {
+          throw AppLinksError("a variable's value is an array of strings", origin: origin)
+        }
+        if let nested = values.first(where: { $0.contains("$(") }) {
+          throw AppLinksError(
+            "the value `\(nested)` uses another substitution variable", origin: origin,
+            hint: "values may hold `*` and `?`, not other variables")
+        }
+        variables[name] = values
+      }
+    }
+    let fileDefaults = try Self.defaults(applinks["defaults"], origin: "applinks.defaults")
+    guard let detailList = applinks["details"] as? [Any] else {
+      throw AppLinksError(
+        applinks["details"] == nil ? "no \"details\" array" : "\"details\" is not an array",
+        origin: "applinks.details")
+    }
+    var details: [Detail] = []
+    for (index, entry) in detailList.enumerated() {
+      let origin = "applinks.details[\(index)]"
+      guard let detail = entry as? [String: Any] else {
+        throw AppLinksError("a details entry is an object", origin: origin)
+      }
+      var appIDs: [String] = []
+      if let ids = detail["appIDs"] {
+        guard let list = ids as? [String] else {
+          throw AppLinksError("\"appIDs\" is an array of strings", origin: "\(origin).appIDs")
+        }
+        appIDs += list
+      }
+      if let id = detail["appID"] {
+        guard let text = id as? String else {
+          throw AppLinksError("\"appID\" is a string", origin: "\(origin).appID")
+        }
+        appIDs.append(text)
+      }
+      if appIDs.isEmpty {
+        throw AppLinksError(
+          "no \"appIDs\" (or \"appID\")", origin: origin,
+          hint: "name the apps, e.g. \"appIDs\": [\"ABCDE12345.com.example.app\"]")
+      }
+      let detailDefaults = try Self.defaults(detail["defaults"], origin: "\(origin).defaults")
+      let caseSensitive = detailDefaults.caseSensitive ?? fileDefaults.caseSensitive ?? true
+      let percentsEncoded =
+        detailDefaults.percentsEncoded ?? fileDefaults.percentsEncoded ?? true
+      var components: [Component] = []
+      if let list = detail["components"] {
+        guard let array = list as? [Any] else {
+          throw AppLinksError("\"components\" is an array", origin: "\(origin).components")
+        }
+        for (position, item) in array.enumerated() {
+          components.append(
+            try Self.component(
+              item, origin: "\(origin).components[\(position)]",
+              rule: "details[\(index)].components[\(position)]", variables: variables,
+              caseSensitive: caseSensitive, percentsEncoded: percentsEncoded))
+        }
+      } else if let list = detail["paths"] {
+        // The legacy form, read only when there are no components.
+        guard let paths = list as? [String] else {
+          throw AppLinksError("\"paths\" is an array of strings", origin: "\(origin).paths")
+        }
+        for (position, text) in paths.enumerated() {
+          let exclude = text.hasPrefix("NOT ")
+          let pattern = exclude ? String(text.dropFirst(4)) : text
+          let origin = "\(origin).paths[\(position)]"
+          components.append(
+            Component(
+              path: try AASAPattern(
+                pattern, variables: variables, caseSensitive: caseSensitive, origin: origin),
+              query: nil, fragment: nil, exclude: exclude, caseSensitive: caseSensitive,
+              percentsEncoded: percentsEncoded, rule: "details[\(index)].paths[\(position)]"))
+        }
+      }
+      details.append(Detail(appIDs: appIDs, components: components))
+    }
+    self.details = details
+  }
+
+  private static func defaults(_ value: Any?, origin: String) throws(AppLinksError) -> Defaults {
+    guard let value else { return Defaults() }
+    guard let table = value as? [String: Any] else {
+      throw AppLinksError("\"defaults\" is an object", origin: origin)
+    }
+    for key in table.keys where key != "caseSensitive" && key != "percentsEncoded" {
+      throw AppLinksError(
+        "unknown key \"\(key)\" in defaults", origin: "\(origin).\(key)",
+        hint: "defaults take caseSensitive and percentsEncoded")
+    }
+    return Defaults(
+      caseSensitive: try flag(table["caseSensitive"], "\(origin).caseSensitive"),
+      percentsEncoded: try flag(table["percentsEncoded"], "\(origin).percentsEncoded"))
+  }
+
+  private static func flag(_ value: Any?, _ origin: String) throws(AppLinksError) -> Bool? {
+    guard let value else { return nil }
+    guard let flag = value as? Bool else {
+      throw AppLinksError("expected true or false", origin: origin)
+    }
+    return flag
+  }
+
+  static let componentKeys: Set<String> = [
+    "/", "?", "#", "exclude", "comment", "caseSensitive", "percentsEncoded",
+  ]
+
+  private static func component(
+    _ value: Any, origin: String, rule: String, variables: [String: [String]],
+    caseSensitive inherited: Bool, percentsEncoded inheritedEncoding: Bool
+  ) throws(AppLinksError) -> Component {
+    guard let table = value as? [String: Any] else {
+      throw AppLinksError("a component is an object", origin: origin)
+    }
+    for key in table.keys where !componentKeys.contains(key) {
+      throw AppLinksError(
+        "unknown key \"\(key)\" in a component", origin: "\(origin).\(key)",
+        hint: "components take /, ?, #, exclude, caseSensitive, percentsEncoded and comment")
+    }
+    let caseSensitive = try flag(table["caseSensitive"], "\(origin).caseSensitive") ?? inherited
+    let percentsEncoded =
+      try flag(table["percentsEncoded"], "\(origin).percentsEncoded") ?? inheritedEncoding
+    func pattern(_ key: String) throws(AppLinksError) -> AASAPattern? {
+      guard let value = table[key] else { return nil }
+      guard let text = value as? String else {
+        throw AppLinksError("\"\(key)\" is a string pattern", origin: "\(origin).\(key)")
+      }
+      return try AASAPattern(
+        text, variables: variables, caseSensitive: caseSensitive, origin: "\(origin).\(key)")
+    }
+    var query: QueryRule?
+    if let value = table["?"] {
+      if let items = value as? [String: Any] {
+        var rules: [(String, AASAPattern)] = []
+        for name in items.keys.sorted() {
+          guard let text = items[name] as? String else {
+            throw AppLinksError(
+              "a query item's pattern is a string", origin: "\(origin).?.\(name)")
+          }
+          rules.append(
+            (
+              name,
+              try AASAPattern(
+                text, variables: variables, caseSensitive: caseSensitive,
+                origin: "\(origin).?.\(name)")
+            ))
+        }
+        query = .items(rules)
+      } else {
+        query = try pattern("?").map(QueryRule.pattern)
+      }
+    }
+    return Component(
+      path: try pattern("/"), query: query, fragment: try pattern("#"),
+      exclude: try flag(table["exclude"], "\(origin).exclude") ?? false,
+      caseSensitive: caseSensitive, percentsEncoded: percentsEncoded, rule: rule)
+  }
+}
+
+/// What an operating system does with a URL.
+public struct OpenDecision: Sendable, Hashable {
+  /// Whether the app is opened.
+  public var opens: Bool
+  /// The rule that decided (`details[0].components[2]`, a filter's line), or nil when none
+  /// matched.
+  public var rule: String?
+}
+
+extension AASAFile {
+  /// Whether the URL opens the app `appID`: the app's details entries are tried in order, and in
+  /// each its components in order; the first component that matches decides (an `exclude` one
+  /// means the app is not opened). Nothing matching means not opened.
+  public func decision(for url: String, appID: String) -> OpenDecision {
+    let parts = URLParts(url)
+    for detail in details where detail.appIDs.contains(appID) {
+      for component in detail.components where component.matches(parts) {
+        return OpenDecision(opens: !component.exclude, rule: component.rule)
+      }
+    }
+    return OpenDecision(opens: false, rule: nil)
+  }
+}
+
+extension AASAFile.Component {
+  func matches(_ parts: URLParts) -> Bool {
+    let path = percentsEncoded ? parts.path : URLParts.decode(parts.path)
+    if let pattern = self.path, !pattern.matches(path) { return false }
+    if let fragment, !fragment.matches(parts.fragment ?? "") { return false }
+    switch query {
+    case nil:
+      return true
+    case .pattern(let pattern)?:
+      let query = parts.query ?? ""
+      return pattern.matches(percentsEncoded ? query : URLParts.decode(query))
+    case .items(let rules)?:
+      let items = parts.queryItems(decoded: !percentsEncoded)
+      return rules.allSatisfy { rule in
+        items.contains { $0.name == rule.name && rule.value.matches($0.value) }
+      }
+    }
+  }
+}
+
+/// The parts of a URL as written: path, query and fragment, without decoding.
+struct URLParts {
+  var path: String
+  var query: String?
+  var fragment: String?
+
+  init(_ url: String) {
+    var rest = Substring(url)
+    if let hash = rest.firstIndex(of: "#") {
+      fragment = String(rest[rest.index(after: hash)...])
+      rest = rest[..<hash]
+    }
+    if let mark = rest.firstIndex(of: "?") {
+      query = String(rest[rest.index(after: mark)...])
+      rest = rest[..<mark]
+    }
+    // Skip `scheme://authority`.
+    if let range = rest.range(of: "://") {
+      rest = rest[range.upperBound...]
+      if let slash = rest.firstIndex(of: "/") { rest = rest[slash...] } else { rest = "" }
+    }
+    path = rest.isEmpty ? "/" : String(rest)
+  }
+
+  func queryItems(decoded: Bool) -> [(name: String, value: String)] {
+    guard let query, !query.isEmpty else { return [] }
+    return query.split(separator: "&", omittingEmptySubsequences: true).map { item in
+      let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = String(pair[0])
+      let value = pair.count > 1 ? String(pair[1]) : ""
+      return decoded ? (Self.decode(name), Self.decode(value)) : (name, value)
+    }
+  }
+
+  /// Percent-decodes `text` (a malformed escape is kept as written).
+  static func decode(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    let source = Array(text.utf8)
+    var index = 0
+    while index < source.count {
+      if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
+        let high = hex(source[index + 1]), let low = hex(source[index + 2])
+      {
+        bytes.append(high << 4 | low)
+        index += 3
+      } else {
+        bytes.append(source[index])
+        index += 1
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  static func hex(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 0x30
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 0x57
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - 0x37
+    default: nil
+    }
+  }
+}

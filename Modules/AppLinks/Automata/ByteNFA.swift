@@ -1,0 +1,229 @@
+/// A nondeterministic automaton over bytes, built from regular pieces (Thompson's construction):
+/// the common language of Apple's and Android's URL patterns and of route patterns, so the
+/// checker can compare them exactly instead of by sampling.
+public struct ByteNFA: Sendable {
+  struct State: Sendable {
+    var edges: [(ByteSet, Int)] = []
+    var epsilons: [Int] = []
+  }
+
+  var states: [State]
+  var start: Int
+  var accept: Int
+
+  /// The language of exactly the empty string.
+  public static var empty: ByteNFA {
+    ByteNFA(states: [State()], start: 0, accept: 0)
+  }
+
+  /// The empty language.
+  public static var nothing: ByteNFA {
+    ByteNFA(states: [State(), State()], start: 0, accept: 1)
+  }
+
+  /// One byte of `set`.
+  public static func byte(_ set: ByteSet) -> ByteNFA {
+    var states = [State(), State()]
+    states[0].edges.append((set, 1))
+    return ByteNFA(states: states, start: 0, accept: 1)
+  }
+
+  /// The bytes of `text`, each compared with or without ASCII case.
+  public static func literal(_ text: some Sequence<UInt8>, ignoringCase: Bool = false) -> ByteNFA {
+    var result = ByteNFA.empty
+    for byte in text {
+      let set = ByteSet([byte])
+      result = result.then(.byte(ignoringCase ? set.caseFolded : set))
+    }
+    return result
+  }
+
+  /// This language followed by `other`'s.
+  public func then(_ other: ByteNFA) -> ByteNFA {
+    var states = self.states
+    let offset = states.count
+    states += other.shifted(by: offset)
+    states[accept].epsilons.append(other.start + offset)
+    return ByteNFA(states: states, start: start, accept: other.accept + offset)
+  }
+
+  /// Either language.
+  public static func union(_ parts: [ByteNFA]) -> ByteNFA {
+    guard !parts.isEmpty else { return .nothing }
+    var states = [State(), State()]
+    for part in parts {
+      let offset = states.count
+      states += part.shifted(by: offset)
+      states[0].epsilons.append(part.start + offset)
+      states[part.accept + offset].epsilons.append(1)
+    }
+    return ByteNFA(states: states, start: 0, accept: 1)
+  }
+
+  /// Zero or more repetitions.
+  public var star: ByteNFA {
+    var states = [State(), State()]
+    let offset = 2
+    states += shifted(by: offset)
+    states[0].epsilons += [start + offset, 1]
+    states[accept + offset].epsilons += [start + offset, 1]
+    return ByteNFA(states: states, start: 0, accept: 1)
+  }
+
+  /// One or more repetitions.
+  public var plus: ByteNFA { then(star) }
+
+  /// The language or the empty string.
+  public var optional: ByteNFA { .union([self, .empty]) }
+
+  /// `count` repetitions.
+  public func repeated(_ count: Int) -> ByteNFA {
+    (0..<count).reduce(ByteNFA.empty) { result, _ in result.then(self) }
+  }
+
+  func shifted(by offset: Int) -> [State] {
+    states.map { state in
+      State(
+        edges: state.edges.map { ($0.0, $0.1 + offset) },
+        epsilons: state.epsilons.map { $0 + offset })
+    }
+  }
+
+  /// The states reachable from `set` through empty moves.
+  func closure(_ set: Set<Int>) -> Set<Int> {
+    var result = set
+    var stack = Array(set)
+    while let state = stack.popLast() {
+      for next in states[state].epsilons where result.insert(next).inserted {
+        stack.append(next)
+      }
+    }
+    return result
+  }
+
+  func startSet() -> Set<Int> { closure([start]) }
+
+  func step(_ set: Set<Int>, _ byte: UInt8) -> Set<Int> {
+    var next = Set<Int>()
+    for state in set {
+      for (label, target) in states[state].edges where label.contains(byte) {
+        next.insert(target)
+      }
+    }
+    return next.isEmpty ? next : closure(next)
+  }
+
+  func accepts(_ set: Set<Int>) -> Bool { set.contains(accept) }
+
+  /// Whether the automaton accepts `bytes`.
+  public func matches(_ bytes: some Sequence<UInt8>) -> Bool {
+    var current = startSet()
+    for byte in bytes {
+      current = step(current, byte)
+      if current.isEmpty { return false }
+    }
+    return accepts(current)
+  }
+}
+
+/// Finds the shortest byte string on which several automata give answers a predicate wants:
+/// a breadth-first search over the product of their subset constructions. Exact, not sampled:
+/// when it finds nothing within its budget the answer is "none"; when the budget runs out first
+/// it says so.
+public struct ProductSearch: Sendable {
+  /// The bytes tried, in order of preference (letters and digits first, so witnesses read well).
+  public var alphabet: [UInt8]
+  /// The most product states to explore.
+  public var budget: Int
+
+  /// A search over `alphabet` (default: every byte, readable ones first).
+  public init(alphabet: [UInt8]? = nil, budget: Int = 200_000) {
+    self.alphabet = alphabet ?? ProductSearch.readableFirst
+    self.budget = budget
+  }
+
+  /// Every byte, letters and digits first, then the other printable ASCII, then the rest.
+  public static let readableFirst: [UInt8] = {
+    let preferred = Array(
+      "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-._~/".utf8)
+    let printable = (0x21...0x7E).map(UInt8.init).filter { !preferred.contains($0) }
+    let rest = (0...255).map(UInt8.init).filter {
+      !preferred.contains($0) && !printable.contains($0)
+    }
+    return preferred + printable + rest
+  }()
+
+  /// The outcome of a search.
+  public enum Outcome: Sendable, Equatable {
+    case found([UInt8])
+    case none
+    case budgetExceeded
+  }
+
+  /// One byte per class of bytes that no transition label tells apart (the most readable of
+  /// each class): trying only these finds the same strings, with far fewer branches.
+  func representatives(_ automata: [ByteNFA]) -> [UInt8] {
+    var labels = Set<ByteSet>()
+    for automaton in automata {
+      for state in automaton.states { for (label, _) in state.edges { labels.insert(label) } }
+    }
+    let ordered = Array(labels)
+    var seen = Set<[Bool]>()
+    var result: [UInt8] = []
+    for byte in alphabet {
+      let signature = ordered.map { $0.contains(byte) }
+      if seen.insert(signature).inserted { result.append(byte) }
+    }
+    return result
+  }
+
+  /// The shortest string (readable bytes preferred) whose acceptance vector satisfies `wanted`.
+  public func find(_ automata: [ByteNFA], where wanted: ([Bool]) -> Bool) -> Outcome {
+    struct Node: Hashable {
+      var sets: [Set<Int>]
+    }
+    let start = Node(sets: automata.map { $0.startSet() })
+    let alphabet = representatives(automata)
+    var parents: [Node: (Node, UInt8)] = [:]
+    var seen: Set<Node> = [start]
+    var queue = [start]
+    var head = 0
+    func path(to node: Node) -> [UInt8] {
+      var bytes: [UInt8] = []
+      var current = node
+      while let (parent, byte) = parents[current] {
+        bytes.append(byte)
+        current = parent
+      }
+      return bytes.reversed()
+    }
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      if wanted(zip(automata, node.sets).map { $0.accepts($1) }) {
+        return .found(path(to: node))
+      }
+      // A node where every automaton is dead can never change its answers: skip its children.
+      if node.sets.allSatisfy(\.isEmpty) { continue }
+      for byte in alphabet {
+        let next = Node(sets: zip(automata, node.sets).map { $0.step($1, byte) })
+        guard seen.insert(next).inserted else { continue }
+        if seen.count > budget { return .budgetExceeded }
+        parents[next] = (node, byte)
+        queue.append(next)
+      }
+    }
+    return .none
+  }
+}
+
+extension ByteNFA {
+  /// The same automaton with every label widened to both ASCII letter cases.
+  public var ignoringCase: ByteNFA {
+    var copy = self
+    for index in copy.states.indices {
+      copy.states[index].edges = copy.states[index].edges.map { ($0.0.caseFolded, $0.1) }
+    }
+    return copy
+  }
+}

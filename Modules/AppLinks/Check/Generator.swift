@@ -1,0 +1,91 @@
+import PatternCore
+
+/// Writes what an OS needs to hand exactly the routes' URLs to the app, as far as each format
+/// can say it: both formats match any characters where a route has a capture (`:int(id)`
+/// becomes "one or more characters"), neither can ask for a query item's presence the way a
+/// route does, and AASA patterns cannot escape `*` or `?` in a literal (such a character becomes
+/// `?`, any one character). So the output may claim more than the routes handle, never less.
+public enum Generator {
+  /// The most alternatives one route expands into before its groups become "anything".
+  static let maximumLines = 64
+
+  /// One route's path lines: literal texts and `nil` for "one or more characters".
+  static func lines(_ nodes: [PathNode]) -> [[String?]] {
+    var result: [[String?]] = [[]]
+    for node in nodes {
+      let options: [[String?]]
+      switch node {
+      case .literal(let text): options = [[URLPrinterBridge.encodedComponent(text)]]
+      case .capture, .wildcard, .rest: options = [[nil]]
+      case .optional(let inner): options = lines(inner) + [[]]
+      case .choice(let alternatives): options = alternatives.flatMap(lines)
+      }
+      if result.count * options.count > maximumLines {
+        result = result.map { $0 + [nil] }  // too many: the rest is "anything"
+        return result
+      }
+      result = result.flatMap { prefix in options.map { prefix + $0 } }
+    }
+    return result
+  }
+
+  /// AASA `components` for the routes (with and without a trailing `/`).
+  public static func aasaComponents(_ routes: [WebRoute]) -> [[String: Any]] {
+    var components: [[String: Any]] = []
+    var seen = Set<String>()
+    for route in routes {
+      for line in lines(route.path) {
+        let body = line.map { part in
+          part.map { $0.replacingAASAWildcards() } ?? "?*"
+        }
+        let path = "/" + body.joined(separator: "/")
+        for variant in path == "/" ? ["/"] : [path, path + "/"] where seen.insert(variant).inserted
+        {
+          var component: [String: Any] = [
+            "/": variant, "comment": "\(route.table) route \(route.index) \(route.pattern)",
+          ]
+          if route.ignoringCase { component["caseSensitive"] = false }
+          components.append(component)
+        }
+      }
+    }
+    return components
+  }
+
+  /// `<data android:pathPattern>` values for the routes (a trailing `/*` takes the optional
+  /// trailing slash).
+  public static func androidPathPatterns(_ routes: [WebRoute]) -> [String] {
+    var patterns: [String] = []
+    for route in routes {
+      for line in lines(route.path) {
+        let body = line.map { part in
+          part.map { text in
+            text.unicodeScalars.map {
+              "\\.*".unicodeScalars.contains($0) ? "\\\\\($0)" : String($0)
+            }
+            .joined()
+          } ?? "..*"
+        }
+        let pattern = "/" + body.joined(separator: "/") + (line.isEmpty ? "" : "/*")
+        if !patterns.contains(pattern) { patterns.append(pattern) }
+      }
+    }
+    return patterns
+  }
+}
+
+extension String {
+  fileprivate func replacingAASAWildcards() -> String {
+    var result = ""
+    var previous: Character?
+    for character in self {
+      switch character {
+      case "*", "?": result.append("?")
+      case "(" where previous == "$": result.append("?")
+      default: result.append(character)
+      }
+      previous = character
+    }
+    return result
+  }
+}

@@ -1,0 +1,111 @@
+import PatternCore
+
+/// The URLs of a route's path as an automaton over the path as written (`/orders/42`): literals
+/// in their percent-encoded form, each capture as the texts its type accepts, a wildcard or rest
+/// as one or more components, and an optional trailing `/` (the router drops empty components).
+///
+/// Component text is drawn from the characters a path may hold unencoded (letters, digits and
+/// `-._~!$&'()*+,;=:@`), so witnesses are plain; texts that need `%XX` are not explored.
+public struct RouteLanguage: Sendable {
+  /// The automaton.
+  public let automaton: ByteNFA
+  /// Whether a capture's type says more than an automaton can (numeric bounds, a converting
+  /// closure, the 64-bit range): such a route's findings may depend on the value.
+  public let approximate: Bool
+
+  /// The language of `path` (`ignoringCase`: literals compare without case, as in MappingInfo).
+  public init(_ path: [PathNode], ignoringCase: Bool = false, typed: Bool = true) {
+    var approximate = false
+    let body = Self.sequence(path, ignoringCase, typed, &approximate)
+    automaton = body.then(ByteNFA.literal("/".utf8).optional)
+    self.approximate = approximate
+  }
+
+  static let segmentByte = ByteSet(
+    Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@".utf8))
+  static var segment: ByteNFA { ByteNFA.byte(segmentByte).plus }
+
+  static func sequence(
+    _ nodes: [PathNode], _ ignoringCase: Bool, _ typed: Bool, _ approximate: inout Bool
+  )
+    -> ByteNFA
+  {
+    var result = ByteNFA.empty
+    for node in nodes {
+      result = result.then(Self.node(node, ignoringCase, typed, &approximate))
+    }
+    return result
+  }
+
+  /// `/` and the component(s) of one node.
+  static func node(_ node: PathNode, _ ignoringCase: Bool, _ typed: Bool, _ approximate: inout Bool)
+    -> ByteNFA
+  {
+    let slash = ByteNFA.literal("/".utf8)
+    switch node {
+    case .literal(let text):
+      return slash.then(
+        .literal(URLPrinterBridge.encodedComponent(text).utf8, ignoringCase: ignoringCase))
+    case .capture(_, let type):
+      return slash.then(typed ? value(type, &approximate) : segment)
+    case .wildcard, .rest:
+      return slash.then(segment).plus
+    case .optional(let inner):
+      return sequence(inner, ignoringCase, typed, &approximate).optional
+    case .choice(let alternatives):
+      return .union(alternatives.map { sequence($0, ignoringCase, typed, &approximate) })
+    }
+  }
+
+  /// The texts a value type accepts, as written in a path.
+  static func value(_ type: ValueType, _ approximate: inout Bool) -> ByteNFA {
+    let digit = ByteNFA.byte(.digits)
+    let sign = ByteNFA.byte(ByteSet(Array("+-".utf8))).optional
+    switch type {
+    case .string:
+      return segment
+    case .int:
+      approximate = true  // the 64-bit range is not in the automaton
+      return sign.then(digit.plus)
+    case .double:
+      let dot = ByteNFA.literal(".".utf8)
+      let mantissa = ByteNFA.union([
+        digit.plus.then(dot.then(digit.star).optional), dot.then(digit.plus),
+      ])
+      let exponent = ByteNFA.byte(ByteSet(Array("eE".utf8))).then(sign).then(digit.plus)
+      return sign.then(mantissa).then(exponent.optional)
+    case .bool:
+      return .union(["true", "false", "1", "0"].map { .literal($0.utf8, ignoringCase: true) })
+    case .uuid:
+      let hex = ByteNFA.byte(ByteSet.digits.union(ByteSet(Array("abcdefABCDEF".utf8))))
+      let dash = ByteNFA.literal("-".utf8)
+      return hex.repeated(8).then(dash).then(hex.repeated(4)).then(dash).then(hex.repeated(4))
+        .then(dash).then(hex.repeated(4)).then(dash).then(hex.repeated(12))
+    case .list:
+      approximate = true
+      return segment
+    case .custom(let custom):
+      if let allowed = custom.allowedValues {
+        return .union(allowed.map { .literal(URLPrinterBridge.encodedComponent($0).utf8) })
+      }
+      approximate = true
+      return custom.narrowsBase ? value(custom.base, &approximate) : segment
+    }
+  }
+}
+
+/// Percent-encoding of one path component, as reverse routing writes it.
+enum URLPrinterBridge {
+  static func encodedComponent(_ text: String) -> String {
+    var result = ""
+    for byte in text.utf8 {
+      if RouteLanguage.segmentByte.contains(byte) {
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let digits = Array("0123456789ABCDEF")
+        result += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+      }
+    }
+    return result
+  }
+}
