@@ -152,6 +152,7 @@ if Context.environment["DEEPLINK_FUZZ"] == "1" {
     ("fuzz-func", ["FuncRouter"]), ("fuzz-mapping", ["MappingRouter"]),
     ("fuzz-crossroad", ["CrossroadRouter"]), ("fuzz-manifest", ["DeepLinkTools", "PatternCore"]),
     ("fuzz-resolver", ["DeepLinkTools"]), ("fuzz-engine", ["PatternCore"]),
+    ("fuzz-aasa", ["AppLinks"]), ("fuzz-android", ["AppLinks"]),
   ]
   for (name, dependencies) in fuzzTargets {
     package.targets.append(

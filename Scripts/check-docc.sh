@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 mkdir -p .build/docs
 targets=(
   PatternCore HandlingEngine DeeperRouter FuncRouter MappingRouter CrossroadRouter DeepLinkManifest
-  DeepLinkTools
+  DeepLinkTools AppLinks
 )
 for target in "${targets[@]}"; do
   echo "docs: $target" >&2

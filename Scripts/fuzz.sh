@@ -14,7 +14,7 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(
     fuzz-url fuzz-deeper fuzz-func fuzz-mapping fuzz-crossroad fuzz-manifest fuzz-resolver
-    fuzz-engine
+    fuzz-engine fuzz-aasa fuzz-android
   )
 fi
 root="$PWD/.build-fuzz"
@@ -26,7 +26,7 @@ import glob, json, os, sys
 out = sys.argv[1]
 corpora = {name: set() for name in ["fuzz-url", "fuzz-deeper", "fuzz-func", "fuzz-mapping",
                                      "fuzz-crossroad", "fuzz-manifest", "fuzz-resolver",
-                                     "fuzz-engine"]}
+                                     "fuzz-engine", "fuzz-aasa", "fuzz-android"]}
 def tables(doc):
     return doc.get("tables", [doc]) if isinstance(doc, dict) else []
 for path in glob.glob("Fixtures/**/*.json", recursive=True):
@@ -51,6 +51,21 @@ for path in glob.glob("Fixtures/**/*.json", recursive=True):
             if len(url) < 4096:
                 corpora["fuzz-url"].add(url.encode())
                 corpora["fuzz-resolver"].add(json.dumps({"url": url}).encode())
+# The OS files: association files, assetlinks.json and Android manifests of the applinks
+# fixtures and of the example site.
+for path in glob.glob("Fixtures/applinks/*.json"):
+    doc = json.loads(open(path, "rb").read())
+    for part in [doc, doc.get("check", {})]:
+        if "aasa" in part:
+            corpora["fuzz-aasa"].add(json.dumps(part["aasa"]).encode())
+        if "assetlinks" in part:
+            corpora["fuzz-aasa"].add(json.dumps(part["assetlinks"]).encode())
+        for key in ("manifest", "android"):
+            if key in part:
+                corpora["fuzz-android"].add("\n".join(part[key]).encode())
+for path in glob.glob("Examples/AppLinks/*"):
+    name = "fuzz-android" if path.endswith(".xml") else "fuzz-aasa"
+    corpora[name].add(open(path, "rb").read())
 for path in glob.glob("Fixtures/examples/*.jsonl"):
     corpora["fuzz-resolver"].update(line for line in open(path, "rb").read().split(b"\n") if line)
 for name, items in corpora.items():

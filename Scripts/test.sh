@@ -24,6 +24,7 @@ Scripts/check-docc.sh
 # Every fixture is a valid manifest by Schemas/manifest.schema.json; a broken one is refused.
 Scripts/check-schema.sh
 Scripts/e2e.sh
+Scripts/e2e-applinks.sh
 Scripts/repl-tmux.sh
 # Routers and tables shared between tasks, under the thread sanitizer (own build folder).
 swift test --scratch-path .build-tsan --sanitize=thread --filter Concurrency

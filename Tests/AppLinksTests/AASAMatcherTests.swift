@@ -23,3 +23,70 @@ struct AASAMatcherTests {
         == OpenDecision(opens: false, rule: nil))
   }
 }
+
+@Suite("Automata, patterns and the Android reader")
+struct AppLinksAutomataTests {
+  @Test func aasaPatternsStarQuestionAndVariables() throws {
+    let plain = try AASAPattern("/p/?*", variables: [:], caseSensitive: true, origin: "t")
+    #expect(!plain.matches("/p/"))
+    #expect(plain.matches("/p/a/b"))
+    let food = try AASAPattern(
+      "/$(lang)/$(food)", variables: ["food": ["pi*a"]], caseSensitive: true, origin: "t")
+    #expect(food.matches("/en/pizza"))
+    #expect(food.matches("/eng/pia"))
+    #expect(!food.matches("/e/pizza"))
+    #expect(throws: AppLinksError.self) {
+      try AASAPattern("/$(food", variables: [:], caseSensitive: true, origin: "t")
+    }
+    let folded = try AASAPattern("/Shop", variables: [:], caseSensitive: false, origin: "t")
+    #expect(folded.matches("/sHOP"))
+  }
+
+  @Test func androidSimpleGlobAndAdvancedPatterns() throws {
+    let glob = try AndroidPatterns.simpleGlob("/a.*b\\*c*", origin: "t")
+    #expect(glob.matches("/axyzb*".utf8))
+    #expect(glob.matches("/ab*ccc".utf8))
+    #expect(!glob.matches("/ab".utf8))
+    let advanced = try AndroidPatterns.advanced("/o/[0-9]{2,3}[^a-c]+", origin: "t")
+    #expect(advanced.matches("/o/12d".utf8))
+    #expect(advanced.matches("/o/123zz".utf8))
+    #expect(!advanced.matches("/o/1d".utf8))
+    #expect(!advanced.matches("/o/12a".utf8))
+    #expect(throws: AppLinksError.self) { try AndroidPatterns.advanced("/[a-", origin: "t") }
+    #expect(throws: AppLinksError.self) { try AndroidPatterns.advanced("+a", origin: "t") }
+  }
+
+  @Test func xmlErrorsNameTheLine() {
+    for (xml, line) in [
+      ("<manifest>\n<a>\n</manifest>", "line 3"), ("<manifest a=b/>", "line 1"),
+      ("<manifest>\n\n<!-- never closed", "line 3"), ("<m x='&bogus;'/>", "line 1"),
+    ] {
+      do {
+        _ = try AndroidManifest(data: Array(xml.utf8))
+        Issue.record("parsed: \(xml)")
+      } catch {
+        #expect(error.origin == line, "\(xml): \(error)")
+      }
+    }
+  }
+
+  @Test func productSearchFindsShortestWitnessOrProvesNone() {
+    let route = ByteNFA.literal("/a/".utf8).then(ByteNFA.byte(.digits).plus)
+    let claims = ByteNFA.literal("/a/".utf8).then(ByteNFA.byte(.all).star)
+    let search = ProductSearch()
+    // Claimed but not routed: the shortest such path.
+    #expect(search.find([claims, route]) { $0[0] && !$0[1] } == .found(Array("/a/".utf8)))
+    // Routed but not claimed: none exists.
+    #expect(search.find([route, claims]) { $0[0] && !$0[1] } == .none)
+  }
+
+  @Test func assetLinksDelegation() throws {
+    let links = try AssetLinks(
+      data: Array(
+        #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.a"}},{"relation":["x"],"target":{"namespace":"web","site":"https://a.com"}}]"#
+          .utf8))
+    #expect(links.delegates(to: "com.a"))
+    #expect(!links.delegates(to: "com.b"))
+    #expect(throws: AppLinksError.self) { try AssetLinks(data: Array("{}".utf8)) }
+  }
+}

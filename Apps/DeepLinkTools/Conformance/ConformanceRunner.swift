@@ -36,6 +36,11 @@ public struct ConformanceRunner {
   /// Runs every case of every file.
   public func run(files: [String]) -> [Result] {
     files.flatMap { file -> [Result] in
+      if let bytes = FileIO.readFile(file), let json = try? JSONParser.parse(bytes),
+        AppLinksFixtures.isAppLinksFixture(json)
+      {
+        return AppLinksFixtures.run(json, file: file)
+      }
       do throws(ManifestError) {
         return run(manifest: try ManifestLoader.load(path: file))
       } catch {

@@ -25,7 +25,7 @@ struct XMLReader {
     var reader = XMLReader(bytes)
     var root: XMLElement?
     while true {
-      reader.skipMisc()
+      try reader.skipMisc()
       guard reader.index < bytes.count else { break }
       guard root == nil else {
         throw reader.fail("content after the root element")
@@ -65,16 +65,16 @@ struct XMLReader {
   }
 
   /// Spaces, text, comments, processing instructions, CDATA and doctypes between elements.
-  mutating func skipMisc() {
+  mutating func skipMisc() throws(AppLinksError) {
     while let byte = current {
       if starts(with: "<!--") {
-        do { try skip(until: "-->") } catch { return }
+        try skip(until: "-->")
       } else if starts(with: "<?") {
-        do { try skip(until: "?>") } catch { return }
+        try skip(until: "?>")
       } else if starts(with: "<![CDATA[") {
-        do { try skip(until: "]]>") } catch { return }
+        try skip(until: "]]>")
       } else if starts(with: "<!") {
-        do { try skip(until: ">") } catch { return }
+        try skip(until: ">")
       } else if byte == UInt8(ascii: "<") {
         return
       } else {
@@ -146,7 +146,7 @@ struct XMLReader {
     }
     var children: [XMLElement] = []
     while true {
-      skipMisc()
+      try skipMisc()
       guard index < bytes.count else {
         throw AppLinksError("the element `<\(tag)>` is never closed", origin: "line \(line)")
       }

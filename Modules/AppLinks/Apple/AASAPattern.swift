@@ -10,8 +10,11 @@ public struct AASAPattern: Sendable {
 
   /// Compiles `text`.
   /// - Parameters:
+  ///   - text: the pattern as written.
   ///   - variables: the file's custom substitution variables (the built-in ones are known).
   ///   - caseSensitive: whether letters compare with case.
+  ///   - origin: where the pattern is written, for errors.
+  ///   - allowVariables: false for a variable's own values, which may not hold variables.
   /// - Throws: ``AppLinksError`` for an unclosed `$(` or an unknown variable.
   public init(
     _ text: String, variables: [String: [String]], caseSensitive: Bool, origin: String,
