@@ -95,12 +95,18 @@ set +e
 set -e
 grep -qF -- "--> $work/src.json, table \`t\`, sources[1]" "$work/src.err" || fail "sources origin: $(cat "$work/src.err")"
 
-# --version on the three apps; --help fits 80 columns.
-for app in deeplink-resolve deeplink-conformance deeplink-repl; do
+# --version on the four apps; --help (and each subcommand's) fits 80 columns.
+for app in deeplink-resolve deeplink-conformance deeplink-repl deeplink-applinks; do
   app_bin="$(swift build --show-bin-path)/$app"
   [ "$("$app_bin" --version)" = "0.1.0" ] || fail "$app --version"
   COLUMNS=80 "$app_bin" --help > "$work/help.txt"
   if awk 'length > 80' "$work/help.txt" | grep -q .; then fail "$app --help is wider than 80 columns"; fi
+done
+for sub in check generate; do
+  COLUMNS=80 "$(swift build --show-bin-path)/deeplink-applinks" "$sub" --help > "$work/help.txt"
+  if awk 'length > 80' "$work/help.txt" | grep -q .; then
+    fail "deeplink-applinks $sub --help is wider than 80 columns"
+  fi
 done
 # The terminal note goes to a terminal only: a pipe gets records and nothing else.
 echo '"myapp://profile/1"' | "$bin" 2> "$work/note.err" > /dev/null

@@ -18,6 +18,11 @@ struct AppLinksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:
         "Report routes the OS never hands over, and links it hands over that no route handles.",
+      usage: """
+        deeplink-applinks check --routes <file> ... [--aasa <file> --app-id <id>]
+                [--android-manifest <file>] [--assetlinks <file>]
+                [--package <name>] [--json]
+        """,
       discussion: """
         Findings: unreachable_route, partly_reachable_route, unhandled_links, \
         unverified_host. Each names the route or the rule and carries a witness URL, checked \
@@ -84,7 +89,11 @@ struct AppLinksCommand: ParsableCommand {
 
   struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Write the AASA components or the Android intent filters the routes need.")
+      abstract: "Write the AASA components or the Android intent filters the routes need.",
+      usage: """
+        deeplink-applinks generate --routes <file> ... --app-id <id>
+                --format aasa|android
+        """)
 
     @Option(
       name: .long, parsing: .upToNextOption,

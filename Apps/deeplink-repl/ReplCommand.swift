@@ -11,6 +11,10 @@ struct ReplCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "deeplink-repl",
     abstract: "Try deep links interactively: resolve URLs, explain misses, print URLs.",
+    usage: """
+      deeplink-repl [--routes <file> ...] [--history <file>]
+              [--aasa <file> --app-id <id>] [--android-manifest <file>]
+      """,
     discussion: """
       On a terminal: line editing, history (Up arrow) kept across runs, Tab completion of \
       commands, files after :load, intents after :url, and URL beginnings at the \

@@ -10,6 +10,10 @@ struct ResolveCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "deeplink-resolve",
     abstract: "Resolve deep links: JSON lines or URLs in, one JSON line out per line.",
+    usage: """
+      deeplink-resolve [--routes <file> ...] [--jobs <n>] [--first-line <n>]
+              [--aasa <file> --app-id <id>] [--android-manifest <file>]
+      """,
     discussion: """
       Reads standard input line by line. A line that is JSON is a request: {"url": "...", \
       "id": ...}, a bare JSON string, or {"intent": "...", "params": {...}} to print a URL. \
