@@ -33,7 +33,9 @@ public struct CrossroadPatternParser: Sendable {
       if scheme == "http" || scheme == "https" {
         // The origin runs to the first '/' after the host.
         var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?") {
+          end += 1
+        }
         source = try LinkSource(parsing: String(decoding: bytes[0..<end], as: UTF8.self))
         start = end
       } else {
