@@ -25,7 +25,10 @@ public enum FuzzSupport {
   public static func exercise(_ pattern: RoutePattern) {
     let table = RouteTable(
       patterns: [pattern, pattern], options: MatchOptions(literalsIgnoreCase: true))
-    let names = Set(pattern.pathCaptureNames + pattern.queryItems.map(\.name))
+    let allItems = pattern.query.compactMap { node -> String? in
+      if case .all(let name) = node { name } else { nil }
+    }
+    let names = Set(pattern.pathCaptureNames + pattern.queryItems.map(\.name) + allItems)
     for input in urls {
       if let match = table.firstMatch(input) {
         precondition(

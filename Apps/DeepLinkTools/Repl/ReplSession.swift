@@ -64,11 +64,11 @@ public final class ReplSession {
   /// Command names, for tab completion.
   public var commandNames: [String] { Self.commands.map(\.name) }
 
-  /// Every intent of the loaded tables, for `:url` completion.
+  /// Every intent of the loaded tables, for `:url` completion (forwarding routes have none).
   public var intentNames: [String] {
     var seen = Set<String>()
     return entries.flatMap { $0.table.printableRoutes.map(\.intent) }.filter {
-      seen.insert($0).inserted
+      !$0.isEmpty && seen.insert($0).inserted
     }
   }
 
