@@ -64,23 +64,12 @@ struct AppLinksCommand: ParsableCommand {
       guard aasa != nil || androidManifest != nil else {
         fail("give --aasa FILE --app-id ID, --android-manifest FILE, or both")
       }
-      let tables: TableSet
-      switch ResolverSetup.load(routes) {
-      case .success(let loaded): tables = loaded
-      case .failure(let message):
-        FileHandleOutput.standardError(message)
-        throw ExitCode(2)
-      }
-      let files: AppLinkFiles
-      switch AppLinkFiles.load(
-        aasa: aasa, appID: appID, androidManifest: androidManifest, assetLinks: assetlinks,
-        package: package)
-      {
-      case .success(let loaded): files = loaded
-      case .failure(let diagnostic):
-        FileHandleOutput.standardError(diagnostic.description)
-        throw ExitCode(2)
-      }
+      guard let tables = ResolverSetup.loadOrReport(routes) else { throw ExitCode(2) }
+      guard
+        let files = AppLinkFiles.loadOrReport(
+          aasa: aasa, appID: appID, androidManifest: androidManifest, assetLinks: assetlinks,
+          package: package)
+      else { throw ExitCode(2) }
       let (output, status) = AppLinksTool.check(tables, files, json: json)
       if !output.isEmpty { print(output) }
       throw ExitCode(status)
@@ -113,13 +102,7 @@ struct AppLinksCommand: ParsableCommand {
       guard format == "aasa" || format == "android" else {
         fail("--format is aasa or android, not `\(format)`")
       }
-      let tables: TableSet
-      switch ResolverSetup.load(routes) {
-      case .success(let loaded): tables = loaded
-      case .failure(let message):
-        FileHandleOutput.standardError(message)
-        throw ExitCode(2)
-      }
+      guard let tables = ResolverSetup.loadOrReport(routes) else { throw ExitCode(2) }
       print(AppLinksTool.generate(tables, appID: appID, format: format))
     }
   }

@@ -52,14 +52,11 @@ struct ReplCommand: ParsableCommand {
     let colored = isatty(1) != 0 && getenv("NO_COLOR") == nil
     let session = ReplSession(style: ReplStyle(colored: colored))
     if aasa != nil || androidManifest != nil {
-      switch AppLinkFiles.load(
-        aasa: aasa, appID: appID, androidManifest: androidManifest, assetLinks: nil, package: nil)
-      {
-      case .success(let files): session.appLinks = files
-      case .failure(let diagnostic):
-        FileHandleOutput.standardError(diagnostic.description)
-        throw ExitCode(2)
-      }
+      guard
+        let files = AppLinkFiles.loadOrReport(
+          aasa: aasa, appID: appID, androidManifest: androidManifest)
+      else { throw ExitCode(2) }
+      session.appLinks = files
     }
     if routes.isEmpty {
       // As deeplink-resolve does: something to try at once.

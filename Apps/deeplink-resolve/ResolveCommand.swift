@@ -77,13 +77,7 @@ struct ResolveCommand: ParsableCommand {
   }
 
   mutating func run() throws {
-    let tables: TableSet
-    switch ResolverSetup.load(routes) {
-    case .success(let loaded): tables = loaded
-    case .failure(let message):
-      FileHandleOutput.standardError(message)
-      throw ExitCode(2)
-    }
+    guard let tables = ResolverSetup.loadOrReport(routes) else { throw ExitCode(2) }
     if isatty(0) != 0 {
       // Someone typing, not a pipe: say what the silence is waiting for.
       FileHandleOutput.standardError(
@@ -91,14 +85,11 @@ struct ResolveCommand: ParsableCommand {
     }
     var first = Resolver(tables: tables)
     if aasa != nil || androidManifest != nil {
-      switch AppLinkFiles.load(
-        aasa: aasa, appID: appID, androidManifest: androidManifest, assetLinks: nil, package: nil)
-      {
-      case .success(let files): first.appLinks = files
-      case .failure(let diagnostic):
-        FileHandleOutput.standardError(diagnostic.description)
-        throw ExitCode(2)
-      }
+      guard
+        let files = AppLinkFiles.loadOrReport(
+          aasa: aasa, appID: appID, androidManifest: androidManifest)
+      else { throw ExitCode(2) }
+      first.appLinks = files
     }
     // One resolver per job: each keeps its own scratch buffers.
     let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)

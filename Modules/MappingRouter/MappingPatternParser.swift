@@ -147,15 +147,8 @@ extension PatternScanner {
             .other(message: "unclosed brace", hint: "'{' opened here is never closed"), at: open)
         }
         throw error(.unexpectedCharacter(describe(index) + " in a query value"))
-      case UInt8(ascii: "%"):
-        guard index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]),
-          let low = hexDigit(bytes[index + 2])
-        else { throw error(.malformedEscape) }
-        decoded.append(high << 4 | low)
-        index += 3
       default:
-        decoded.append(byte)
-        index += 1
+        try takeByte(into: &decoded)
       }
     }
     if atEnd {

@@ -13,6 +13,23 @@ public struct AppLinkFiles {
 
   public init() {}
 
+  /// The files, or nil after the diagnostic is written to standard error (the apps then exit
+  /// with status 2).
+  public static func loadOrReport(
+    aasa: String?, appID: String?, androidManifest: String?, assetLinks: String? = nil,
+    package: String? = nil
+  ) -> AppLinkFiles? {
+    switch load(
+      aasa: aasa, appID: appID, androidManifest: androidManifest, assetLinks: assetLinks,
+      package: package)
+    {
+    case .success(let files): return files
+    case .failure(let diagnostic):
+      FileHandleOutput.standardError(diagnostic.description)
+      return nil
+    }
+  }
+
   /// Whether any OS file was given.
   public var isEmpty: Bool { aasa == nil && android == nil }
 

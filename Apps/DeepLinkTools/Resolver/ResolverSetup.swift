@@ -39,6 +39,17 @@ public enum ResolverSetup {
     }
     return .success(TableSet(tables))
   }
+
+  /// The tables, or nil after the diagnostic is written to standard error (the apps then exit
+  /// with status 2).
+  public static func loadOrReport(_ paths: [String]) -> TableSet? {
+    switch load(paths) {
+    case .success(let tables): return tables
+    case .failure(let message):
+      FileHandleOutput.standardError(message)
+      return nil
+    }
+  }
 }
 
 /// Writes to the process's standard error.

@@ -16,14 +16,7 @@ public struct AssetLinks: Sendable {
   /// Parses the file.
   /// - Throws: ``AppLinksError`` with the JSON path of the problem.
   public init(data: [UInt8]) throws(AppLinksError) {
-    let root: Any
-    do {
-      root = try JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed])
-    } catch {
-      throw AppLinksError(
-        "not valid JSON (\((error as NSError).localizedDescription))", origin: "the file",
-        hint: "assetlinks.json is a JSON array of statements")
-    }
+    let root = try JSONDocument.parse(data, hint: "assetlinks.json is a JSON array of statements")
     guard let statements = root as? [Any] else {
       throw AppLinksError("the file is not a JSON array of statements", origin: "$")
     }
@@ -55,5 +48,18 @@ public struct AssetLinks: Sendable {
   /// Whether the file delegates `handle_all_urls` to `package`.
   public func delegates(to package: String) -> Bool {
     grants.contains { $0.package == package && $0.relations.contains(Self.handleAllURLs) }
+  }
+}
+
+/// JSON read with Foundation, its syntax errors as ``AppLinksError``s.
+enum JSONDocument {
+  static func parse(_ data: [UInt8], hint: String) throws(AppLinksError) -> Any {
+    do {
+      return try JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed])
+    } catch {
+      throw AppLinksError(
+        "not valid JSON (\((error as NSError).localizedDescription))", origin: "the file",
+        hint: hint)
+    }
   }
 }

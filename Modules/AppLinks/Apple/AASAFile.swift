@@ -47,14 +47,8 @@ public struct AASAFile: Sendable {
   /// Parses the file's bytes.
   /// - Throws: ``AppLinksError`` with the JSON path of the problem.
   public init(data: [UInt8]) throws(AppLinksError) {
-    let root: Any
-    do {
-      root = try JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed])
-    } catch {
-      throw AppLinksError(
-        "not valid JSON (\((error as NSError).localizedDescription))", origin: "the file",
-        hint: "an association file is a JSON object with an \"applinks\" key")
-    }
+    let root = try JSONDocument.parse(
+      data, hint: "an association file is a JSON object with an \"applinks\" key")
     guard let object = root as? [String: Any] else {
       throw AppLinksError("the file is not a JSON object", origin: "$")
     }
@@ -319,7 +313,8 @@ struct URLParts {
     var index = 0
     while index < source.count {
       if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-        let high = hex(source[index + 1]), let low = hex(source[index + 2])
+        let high = PatternScanner.hexValue(source[index + 1]),
+        let low = PatternScanner.hexValue(source[index + 2])
       {
         bytes.append(high << 4 | low)
         index += 3
@@ -329,14 +324,5 @@ struct URLParts {
       }
     }
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  static func hex(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 0x30
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 0x57
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - 0x37
-    default: nil
-    }
   }
 }

@@ -280,22 +280,32 @@ package struct PatternScanner {
               : "'{' opened here is never closed"))
       case UInt8(ascii: "}"):
         throw error(.other(message: "unbalanced '}'", hint: "no '{' is open here"))
-      case UInt8(ascii: "%"):
-        guard index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]),
-          let low = hexDigit(bytes[index + 2])
-        else { throw error(.malformedEscape) }
-        decoded.append(high << 4 | low)
-        index += 3
       default:
-        decoded.append(byte)
-        index += 1
+        try takeByte(into: &decoded)
       }
     }
     if current == UInt8(ascii: "(") { throw error(.expectedSeparator(found: "'('")) }
     return String(decoding: decoded, as: UTF8.self)
   }
 
-  package func hexDigit(_ byte: UInt8) -> UInt8? {
+  /// Appends the byte at `index` to `decoded` and moves past it; a `%XX` escape is decoded.
+  package mutating func takeByte(into decoded: inout [UInt8]) throws(PatternSyntaxError) {
+    guard current == UInt8(ascii: "%") else {
+      decoded.append(bytes[index])
+      index += 1
+      return
+    }
+    guard index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]),
+      let low = hexDigit(bytes[index + 2])
+    else { throw error(.malformedEscape) }
+    decoded.append(high << 4 | low)
+    index += 3
+  }
+
+  package func hexDigit(_ byte: UInt8) -> UInt8? { Self.hexValue(byte) }
+
+  /// The value of a hexadecimal digit, or nil.
+  package static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 0x30
     case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 0x57

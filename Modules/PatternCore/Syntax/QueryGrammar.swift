@@ -135,15 +135,8 @@ extension PatternScanner {
       case 0...0x20, 0x7F, UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"),
         UInt8(ascii: "*"):
         throw error(.unexpectedCharacter(describe(index) + " in a query key or value"))
-      case UInt8(ascii: "%"):
-        guard index + 2 < bytes.count, let high = hexDigit(bytes[index + 1]),
-          let low = hexDigit(bytes[index + 2])
-        else { throw error(.malformedEscape) }
-        decoded.append(high << 4 | low)
-        index += 3
       default:
-        decoded.append(byte)
-        index += 1
+        try takeByte(into: &decoded)
       }
     }
     return String(decoding: decoded, as: UTF8.self)
