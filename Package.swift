@@ -57,7 +57,10 @@ let package = Package(
     // and by the tests.
     .target(
       name: "DeepLinkTools",
-      dependencies: ["DeepLinkManifest", "PatternCore", "AppLinks", "CrossroadRouter"],
+      dependencies: [
+        "DeepLinkManifest", "PatternCore", "AppLinks", "CrossroadRouter",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
       path: "Apps/DeepLinkTools"),
 
     // libedit (installed by Scripts/setup.sh), wrapped in small C helpers for the REPL.

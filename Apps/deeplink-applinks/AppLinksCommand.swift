@@ -34,19 +34,7 @@ struct AppLinksCommand: ParsableCommand {
       help: ArgumentHelp("Manifest or fixture files with the routes.", valueName: "file"))
     var routes: [String] = []
 
-    @Option(
-      name: .long, help: ArgumentHelp("An apple-app-site-association file.", valueName: "file"))
-    var aasa: String?
-
-    @Option(
-      name: .customLong("app-id"),
-      help: ArgumentHelp("The app in the association file: TEAMID.bundle.id.", valueName: "id"))
-    var appID: String?
-
-    @Option(
-      name: .customLong("android-manifest"),
-      help: ArgumentHelp("An AndroidManifest.xml.", valueName: "file"))
-    var androidManifest: String?
+    @OptionGroup var appLinks: AppLinkOptions
 
     @Option(name: .long, help: ArgumentHelp("The site's assetlinks.json.", valueName: "file"))
     var assetlinks: String?
@@ -61,15 +49,13 @@ struct AppLinksCommand: ParsableCommand {
 
     mutating func run() throws {
       guard !routes.isEmpty else { fail("--routes is required") }
-      guard aasa != nil || androidManifest != nil else {
+      guard !appLinks.isEmpty else {
         fail("give --aasa FILE --app-id ID, --android-manifest FILE, or both")
       }
       guard let tables = ResolverSetup.loadOrReport(routes) else { throw ExitCode(2) }
-      guard
-        let files = AppLinkFiles.loadOrReport(
-          aasa: aasa, appID: appID, androidManifest: androidManifest, assetLinks: assetlinks,
-          package: package)
-      else { throw ExitCode(2) }
+      guard let files = try appLinks.load(assetLinks: assetlinks, package: package) else {
+        throw ExitCode(2)
+      }
       let (output, status) = AppLinksTool.check(tables, files, json: json)
       if !output.isEmpty { print(output) }
       throw ExitCode(status)

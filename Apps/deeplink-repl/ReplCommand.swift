@@ -30,34 +30,13 @@ struct ReplCommand: ParsableCommand {
   @Option(name: .long, help: "History file (default: $DEEPLINK_HISTORY or ~/.deeplink_history).")
   var history: String?
 
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "An apple-app-site-association file (say whether iOS opens the app).", valueName: "file"))
-  var aasa: String?
-
-  @Option(
-    name: .customLong("app-id"),
-    help: ArgumentHelp("The app in the --aasa file: TEAMID.bundle.id.", valueName: "id"))
-  var appID: String?
-
-  @Option(
-    name: .customLong("android-manifest"),
-    help: ArgumentHelp(
-      "An AndroidManifest.xml (say whether Android opens the app).", valueName: "file"))
-  var androidManifest: String?
+  @OptionGroup var appLinks: AppLinkOptions
 
   mutating func run() throws {
     let interactive = isatty(0) != 0
     let colored = isatty(1) != 0 && getenv("NO_COLOR") == nil
     let session = ReplSession(style: ReplStyle(colored: colored))
-    if aasa != nil || androidManifest != nil {
-      guard
-        let files = AppLinkFiles.loadOrReport(
-          aasa: aasa, appID: appID, androidManifest: androidManifest)
-      else { throw ExitCode(2) }
-      session.appLinks = files
-    }
+    session.appLinks = try appLinks.load()
     if routes.isEmpty {
       // As deeplink-resolve does: something to try at once.
       let summary = session.loadBuiltInExample()

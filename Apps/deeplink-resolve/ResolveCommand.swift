@@ -52,24 +52,7 @@ struct ResolveCommand: ParsableCommand {
       """, valueName: "n"))
   var firstLine: Int = 1
 
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "An apple-app-site-association file: http(s) records say whether iOS opens the app.",
-      valueName: "file"))
-  var aasa: String?
-
-  @Option(
-    name: .customLong("app-id"),
-    help: ArgumentHelp("The app in the --aasa file: TEAMID.bundle.id.", valueName: "id"))
-  var appID: String?
-
-  @Option(
-    name: .customLong("android-manifest"),
-    help: ArgumentHelp(
-      "An AndroidManifest.xml: http(s) records say whether Android opens the app.",
-      valueName: "file"))
-  var androidManifest: String?
+  @OptionGroup var appLinks: AppLinkOptions
 
   mutating func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -84,13 +67,7 @@ struct ResolveCommand: ParsableCommand {
         "deeplink-resolve: reading JSON lines or URLs from standard input (Ctrl-D ends)")
     }
     var first = Resolver(tables: tables)
-    if aasa != nil || androidManifest != nil {
-      guard
-        let files = AppLinkFiles.loadOrReport(
-          aasa: aasa, appID: appID, androidManifest: androidManifest)
-      else { throw ExitCode(2) }
-      first.appLinks = files
-    }
+    first.appLinks = try appLinks.load()
     // One resolver per job: each keeps its own scratch buffers.
     let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
     let count = first.answersInParallel ? (jobs ?? cores) : 1
