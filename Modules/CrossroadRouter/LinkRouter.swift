@@ -20,7 +20,7 @@ public typealias DefaultRouter = LinkRouter<Void>
 ///
 /// A router may be shared between threads: registration and the compiled table are guarded by a
 /// lock, and matching runs on a snapshot. Handlers run on the calling thread.
-public final class LinkRouter<UserInfo>: @unchecked Sendable {
+public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendable {
   /// A route handler: true when it handled the URL.
   public typealias Handler = (Context<UserInfo>) throws -> Bool
   /// A route handler that may suspend (load data, ask a service) before answering.
@@ -114,16 +114,6 @@ public final class LinkRouter<UserInfo>: @unchecked Sendable {
   /// - Throws: `ValueTypeError` when the name is a built-in type's or not a name.
   public func register(valueType: CustomValueType) throws(ValueTypeError) {
     try registry.register(valueType)
-  }
-
-  /// Declares a value type whose values `convert` makes from the decoded text (nil: the text
-  /// does not fit), as URLNavigator's value converters do; read them back with
-  /// `PatternValue.converted(as:)`.
-  /// - Throws: `ValueTypeError` when the name is a built-in type's or not a name.
-  public func register<Value: Sendable>(
-    valueType name: String, convert: @escaping @Sendable (String) -> Value?
-  ) throws(ValueTypeError) {
-    try registry.register(CustomValueType(name: name, convert: convert))
   }
 
   private func register(_ newRoutes: [(String, Body)]) throws(CrossroadError) {

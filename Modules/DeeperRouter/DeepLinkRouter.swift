@@ -17,7 +17,9 @@ import PatternCore
 /// A router may be shared between threads: registration and the compiled table are guarded by a
 /// lock, and matching runs on a snapshot. Route handlers run on the calling thread (or task, for
 /// `async` ones); `open(url:animated:)` and the root handler run on the main actor.
-public final class DeepLinkRouter<Intent>: RootHandlingRouter, @unchecked Sendable {
+public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegistering,
+  @unchecked Sendable
+{
   /// A route handler: the URL and its captures in, an intent (or nil to decline) out.
   public typealias Handler = (URL, DeepLinkParams) -> Intent?
   /// A route handler that may suspend (look something up) before answering.
@@ -109,15 +111,6 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, @unchecked Sendab
   /// - Throws: `ValueTypeError` when the name is a built-in type's or not a name.
   public func register(valueType: CustomValueType) throws(ValueTypeError) {
     try registry.register(valueType)
-  }
-
-  /// Declares a value type whose values `convert` makes from the decoded text (nil: the text
-  /// does not fit), as URLNavigator's value converters do.
-  /// - Throws: `ValueTypeError` when the name is a built-in type's or not a name.
-  public func register<Value: Sendable>(
-    valueType name: String, convert: @escaping @Sendable (String) -> Value?
-  ) throws(ValueTypeError) {
-    try registry.register(CustomValueType(name: name, convert: convert))
   }
 
   /// The registered routes, in priority order.

@@ -19,7 +19,9 @@ import PatternCore
 ///
 /// A router may be shared between threads: registration and the compiled table are guarded by a
 /// lock, and matching runs on a snapshot.
-public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Sendable {
+public final class DeeperFuncRouter<Intent>: RootHandlingRouter, ValueTypeRegistering,
+  @unchecked Sendable
+{
   struct Entry {
     let text: String
     let pattern: RoutePattern
@@ -101,12 +103,7 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
   public func add<each T>(_ constructor: @escaping (repeat each T) -> Intent, format: String)
     throws(FuncRouteError)
   {
-    let parsed: FormatParser.Parsed
-    do {
-      parsed = try FormatParser(types: registry.valueTypes).parse(format)
-    } catch {
-      throw .syntax(error)
-    }
+    let parsed = try parse(format)
     var expected: [String] = []
     for type in repeat (each T).self {
       expected.append(String(describing: type))
@@ -128,14 +125,13 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
     try registry.register(valueType)
   }
 
-  /// Declares a value type whose values `convert` makes from the decoded text (nil: the text
-  /// does not fit), as URLNavigator's value converters do; read them back with
-  /// `PatternValue.converted(as:)`.
-  /// - Throws: `ValueTypeError` when the name is a built-in type's or not a name.
-  public func register<Value: Sendable>(
-    valueType name: String, convert: @escaping @Sendable (String) -> Value?
-  ) throws(ValueTypeError) {
-    try registry.register(CustomValueType(name: name, convert: convert))
+  /// A format parsed with the router's value types.
+  private func parse(_ format: String) throws(FuncRouteError) -> FormatParser.Parsed {
+    do {
+      return try FormatParser(types: registry.valueTypes).parse(format)
+    } catch {
+      throw .syntax(error)
+    }
   }
 
   /// Registers a fixed intent with a format string; its values stay available as captures.
@@ -146,12 +142,7 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
   /// Registers a fixed intent with a format string; a declining route never builds its intent
   /// (the tools use it for manifests' `"declines": true`).
   package func add(_ intent: Intent, format: String, declines: Bool) throws(FuncRouteError) {
-    let parsed: FormatParser.Parsed
-    do {
-      parsed = try FormatParser(types: registry.valueTypes).parse(format)
-    } catch {
-      throw .syntax(error)
-    }
+    let parsed = try parse(format)
     append(
       Entry(
         text: format, pattern: parsed.pattern, leaves: parsed.leaves,
@@ -219,12 +210,7 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, @unchecked Send
   /// that cannot go on is a miss whose reason says why.
   /// - Throws: ``FuncRouteError`` for a malformed format.
   public func add(forwarding format: String, queryItem: String) throws(FuncRouteError) {
-    let parsed: FormatParser.Parsed
-    do {
-      parsed = try FormatParser(types: registry.valueTypes).parse(format)
-    } catch {
-      throw .syntax(error)
-    }
+    let parsed = try parse(format)
     append(
       Entry(
         text: format, pattern: parsed.pattern, leaves: [], make: { _ in nil }, extract: nil,

@@ -29,3 +29,24 @@ extension CustomValueType {
     else { throw .invalidName(name: name) }
   }
 }
+
+/// A router that takes value types of the app's own. Each router declares types with
+/// `register(valueType:)`; the converting-closure form comes from here, once for all of them.
+public protocol ValueTypeRegistering: AnyObject {
+  /// Declares a value type that patterns added afterwards can use like a built-in one
+  /// (`:month(m)`).
+  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  func register(valueType: CustomValueType) throws(ValueTypeError)
+}
+
+extension ValueTypeRegistering {
+  /// Declares a value type whose values `convert` makes from the decoded text (nil: the text
+  /// does not fit), as URLNavigator's value converters do; read them back with
+  /// ``PatternValue/converted(as:)``.
+  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  public func register<Value: Sendable>(
+    valueType name: String, convert: @escaping @Sendable (String) -> Value?
+  ) throws(ValueTypeError) {
+    try register(valueType: CustomValueType(name: name, convert: convert))
+  }
+}
