@@ -126,8 +126,55 @@ public struct ByteNFA: Sendable {
   }
 }
 
+/// An automaton determinized on demand: each set of NFA states met gets a number, and each
+/// (state, byte) step is computed once. State 0 is the dead state (no NFA state left).
+public final class LazyDFA: @unchecked Sendable {
+  let nfa: ByteNFA
+  private var sets: [Set<Int>] = [[]]
+  private var numbers: [Set<Int>: Int32] = [[]: 0]
+  private var accepting: [Bool] = [false]
+  /// 256 entries per state: the next state, or -1 when not computed yet.
+  private var table: [Int32] = Array(repeating: 0, count: 256)
+  /// The start state.
+  private(set) var startState: Int32 = 0
+
+  public init(_ nfa: ByteNFA) {
+    self.nfa = nfa
+    startState = intern(nfa.startSet())
+  }
+
+  private func intern(_ set: Set<Int>) -> Int32 {
+    if let number = numbers[set] { return number }
+    let number = Int32(sets.count)
+    sets.append(set)
+    numbers[set] = number
+    accepting.append(nfa.accepts(set))
+    table += Array(repeating: -1, count: 256)
+    return number
+  }
+
+  @inline(__always) func accepts(_ state: Int32) -> Bool { accepting[Int(state)] }
+
+  func step(_ state: Int32, _ byte: UInt8) -> Int32 {
+    if state == 0 { return 0 }
+    let slot = Int(state) * 256 + Int(byte)
+    let known = table[slot]
+    if known >= 0 { return known }
+    let next = intern(nfa.step(sets[Int(state)], byte))
+    table[slot] = next
+    return next
+  }
+
+  /// The transition labels of the automaton.
+  var labels: Set<ByteSet> {
+    var result = Set<ByteSet>()
+    for state in nfa.states { for (label, _) in state.edges { result.insert(label) } }
+    return result
+  }
+}
+
 /// Finds the shortest byte string on which several automata give answers a predicate wants:
-/// a breadth-first search over the product of their subset constructions. Exact, not sampled:
+/// a breadth-first search over the product of their lazy determinizations. Exact, not sampled:
 /// when it finds nothing within its budget the answer is "none"; when the budget runs out first
 /// it says so.
 public struct ProductSearch: Sendable {
@@ -162,11 +209,9 @@ public struct ProductSearch: Sendable {
 
   /// One byte per class of bytes that no transition label tells apart (the most readable of
   /// each class): trying only these finds the same strings, with far fewer branches.
-  func representatives(_ automata: [ByteNFA]) -> [UInt8] {
+  func representatives(_ automata: [LazyDFA]) -> [UInt8] {
     var labels = Set<ByteSet>()
-    for automaton in automata {
-      for state in automaton.states { for (label, _) in state.edges { labels.insert(label) } }
-    }
+    for automaton in automata { labels.formUnion(automaton.labels) }
     let ordered = Array(labels)
     var seen = Set<[Bool]>()
     var result: [UInt8] = []
@@ -179,16 +224,28 @@ public struct ProductSearch: Sendable {
 
   /// The shortest string (readable bytes preferred) whose acceptance vector satisfies `wanted`.
   public func find(_ automata: [ByteNFA], where wanted: ([Bool]) -> Bool) -> Outcome {
-    struct Node: Hashable {
-      var sets: [Set<Int>]
+    find(automata.map(LazyDFA.init), where: wanted)
+  }
+
+  /// The same over automata already determinized on demand (they keep what they learn, so
+  /// searches over the same automata get faster). A product state lists only the automata that
+  /// are still alive, as (index, state) pairs: after a few bytes most have died.
+  ///
+  /// `alive` names automata the answer must be accepted by: a state where one of them has died
+  /// cannot lead to an answer, so it is not explored further.
+  public func find(_ automata: [LazyDFA], alive: [Int] = [], where wanted: ([Bool]) -> Bool)
+    -> Outcome
+  {
+    var start: [Int32] = []
+    for (index, automaton) in automata.enumerated() where automaton.startState != 0 {
+      start += [Int32(index), automaton.startState]
     }
-    let start = Node(sets: automata.map { $0.startSet() })
     let alphabet = representatives(automata)
-    var parents: [Node: (Node, UInt8)] = [:]
-    var seen: Set<Node> = [start]
+    var parents: [[Int32]: ([Int32], UInt8)] = [:]
+    var seen: Set<[Int32]> = [start]
     var queue = [start]
     var head = 0
-    func path(to node: Node) -> [UInt8] {
+    func path(to node: [Int32]) -> [UInt8] {
       var bytes: [UInt8] = []
       var current = node
       while let (parent, byte) = parents[current] {
@@ -197,16 +254,50 @@ public struct ProductSearch: Sendable {
       }
       return bytes.reversed()
     }
+    var answers = [Bool](repeating: false, count: automata.count)
+    var next: [Int32] = []
     while head < queue.count {
       let node = queue[head]
       head += 1
-      if wanted(zip(automata, node.sets).map { $0.accepts($1) }) {
-        return .found(path(to: node))
+      for index in answers.indices { answers[index] = false }
+      var pair = 0
+      while pair < node.count {
+        let index = Int(node[pair])
+        answers[index] = automata[index].accepts(node[pair + 1])
+        pair += 2
       }
-      // A node where every automaton is dead can never change its answers: skip its children.
-      if node.sets.allSatisfy(\.isEmpty) { continue }
+      if wanted(answers) { return .found(path(to: node)) }
+      // With every automaton dead the answers can never change: skip the children. The same
+      // when an automaton the answer needs has died.
+      if node.isEmpty { continue }
+      if !alive.isEmpty {
+        var missing = false
+        for required in alive {
+          var found = false
+          var pair = 0
+          while pair < node.count {
+            if Int(node[pair]) == required {
+              found = true
+              break
+            }
+            pair += 2
+          }
+          if !found {
+            missing = true
+            break
+          }
+        }
+        if missing { continue }
+      }
       for byte in alphabet {
-        let next = Node(sets: zip(automata, node.sets).map { $0.step($1, byte) })
+        next.removeAll(keepingCapacity: true)
+        var pair = 0
+        while pair < node.count {
+          let index = node[pair]
+          let state = automata[Int(index)].step(node[pair + 1], byte)
+          if state != 0 { next += [index, state] }
+          pair += 2
+        }
         guard seen.insert(next).inserted else { continue }
         if seen.count > budget { return .budgetExceeded }
         parents[next] = (node, byte)

@@ -111,16 +111,18 @@ public struct LinkChecker {
       let concrete = host.hasPrefix("*.") ? "www" + host.dropFirst() : host
       let onHost = routes.filter { LinkChecker.covers($0.host, concrete) }
       let rules = os.rules(concrete)
-      let ruleAutomata = rules.map(\.path)
+      let ruleAutomata = rules.map { LazyDFA($0.path) }
       func opens(_ answers: ArraySlice<Bool>) -> Bool {
         for (rule, matched) in zip(rules, answers) where matched { return rule.opens }
         return false
       }
       let languages = onHost.map { RouteLanguage($0.path, ignoringCase: $0.ignoringCase) }
-      for (route, language) in zip(onHost, languages) where route.host == host {
-        let automata = [language.automaton] + ruleAutomata
-        let open = search.find(automata) { $0[0] && opens($0[1...]) }
-        let closed = search.find(automata) { $0[0] && !opens($0[1...]) }
+      let handled = languages.map { LazyDFA($0.automaton) }
+      for ((route, language), routeAutomaton) in zip(zip(onHost, languages), handled)
+      where route.host == host {
+        let automata = [routeAutomaton] + ruleAutomata
+        let open = search.find(automata, alive: [0]) { $0[0] && opens($0[1...]) }
+        let closed = search.find(automata, alive: [0]) { $0[0] && !opens($0[1...]) }
         guard case .found(let closedPath) = closed else { continue }
         let witness =
           "https://\(concrete)\(String(decoding: closedPath, as: UTF8.self))"
@@ -143,11 +145,15 @@ public struct LinkChecker {
         findings.append(finding)
       }
       // Links the OS hands over that no route answers: one witness per rule that opens.
-      let handled = languages.map(\.automaton)
+      let shapes = onHost.map {
+        LazyDFA(RouteLanguage($0.path, ignoringCase: $0.ignoringCase, typed: false).automaton)
+      }
       for (position, rule) in rules.enumerated() where rule.opens {
-        let unhandled = search.find(ruleAutomata + handled) { answers in
-          answers[0..<rules.count].firstIndex(of: true) == position
-            && !answers[rules.count...].contains(true)
+        // Rules after this one cannot change whether it is the first to match.
+        let earlier = Array(ruleAutomata[...position])
+        let unhandled = search.find(earlier + handled, alive: [position]) { answers in
+          answers[0..<earlier.count].firstIndex(of: true) == position
+            && !answers[earlier.count...].contains(true)
         }
         guard case .found(let path) = unhandled else { continue }
         let text = String(decoding: path, as: UTF8.self)
@@ -156,20 +162,18 @@ public struct LinkChecker {
         guard decision.opens, !router.handles(witness) else { continue }
         // Where the routes' shapes would take such a link but their value types refuse it,
         // say so, with a witness of that kind.
-        let shapes = onHost.map {
-          RouteLanguage($0.path, ignoringCase: $0.ignoringCase, typed: false).automaton
-        }
-        let typedOut = search.find(ruleAutomata + handled + shapes) { answers in
-          answers[0..<rules.count].firstIndex(of: true) == position
-            && !answers[rules.count..<(rules.count + handled.count)].contains(true)
-            && answers[(rules.count + handled.count)...].contains(true)
+        let typedOut = search.find(earlier + handled + shapes, alive: [position]) { answers in
+          answers[0..<earlier.count].firstIndex(of: true) == position
+            && !answers[earlier.count..<(earlier.count + handled.count)].contains(true)
+            && answers[(earlier.count + handled.count)...].contains(true)
         }
         var note: String?
         if case .found(let valuePath) = typedOut {
           let valueText = String(decoding: valuePath, as: UTF8.self)
-          if let route = zip(onHost, shapes).first(where: { $0.1.matches(Array(valueText.utf8)) })?
-            .0
-          {
+          if let route = zip(onHost, shapes).first(where: {
+            $0.1.nfa.matches(Array(valueText.utf8))
+          })?
+          .0 {
             note =
               "depends on the value: https://\(concrete)\(valueText) has the shape of route "
               + "\(route.index) `\(route.pattern)` of `\(route.table)`, whose typed captures refuse it"
