@@ -21,6 +21,8 @@ struct CompiledQueries: Sendable {
 
   /// By route; empty when the route asks nothing of the query.
   var routes: [[Node]]
+  /// Whether route `r`'s query pattern can reject a URL (`routes[r]` is not empty).
+  var rejects: [Bool]
   var keysIgnoreCase: Bool
 
   init(_ patterns: [RoutePattern], keysIgnoreCase: Bool) {
@@ -46,14 +48,14 @@ struct CompiledQueries: Sendable {
         }
       }
     }
+    rejects = routes.map { !$0.isEmpty }
   }
 
   /// Whether route `route`'s query pattern accepts the URL's query items.
   @inline(__always)
   func accepts(route: Int, _ view: ComponentsView) -> Bool {
-    let nodes = routes[route]
-    if nodes.isEmpty { return true }
-    for node in nodes {
+    if !rejects[route] { return true }
+    for node in routes[route] {
       var any = false
       for item in node.items where found(item, view) {
         any = true

@@ -26,7 +26,7 @@ extension PathIndex {
     var groups: [NearMissGroup] = []
     guard !nodeMinKey.isEmpty else { return groups }
     var seen = Set<Int>()
-    let f = frozen!
+    let f = self
     let count = view.count
     var pending: [(node: Int, position: Int)] = [(0, 0)]
     while let (node, position) = pending.popLast() {
@@ -87,7 +87,7 @@ extension RouteTable {
     var folds = FoldedComponents()
     folds.prepare(layout, first: 0)
     var groups = withExtendedLifetime((layout, folds)) {
-      index.nearMissGroups(
+      trie.index.nearMissGroups(
         componentsView(layout, first: 0, firstIsHost: input.firstComponentIsHost, folds))
     }
     groups.sort { $0.bound > $1.bound }
@@ -107,11 +107,11 @@ extension RouteTable {
       best = (route, closeness)
     }
     // Routes too branchy to expand are not in the trie: always explained.
-    for route in index.fallbackRoutes { consider(Int(route)) }
+    for route in trie.index.fallbackRoutes { consider(Int(route)) }
     for group in groups {
       if let best, group.bound < best.closeness { break }
       for position in Int(group.start)..<Int(group.end) {
-        let route = Int(index.subtreeKeys[position] >> PathIndex.lineBits)
+        let route = Int(trie.index.subtreeKeys[position] >> PathIndex.lineBits)
         // At an equal bound only an earlier route can still win the tie.
         if let best, group.bound == best.closeness, route >= best.routeIndex { continue }
         consider(route)

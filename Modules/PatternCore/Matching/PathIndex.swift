@@ -15,9 +15,8 @@
 /// a wildcard is an edge that takes one or more components, and nodes below a wildcard are
 /// memoized per position so wildcards never cost more than (nodes × components).
 ///
-/// A class, so that copying a ``RouteTable`` (routers hand out snapshots) is one reference,
-/// not thirty arrays; it is never changed after `init`.
-final class PathIndex: @unchecked Sendable {
+/// Built once and then kept, unchanged, in a ``CompiledTrie``.
+struct PathIndex: Sendable {
   static let maximumExpansions = 64
   static let lineBits: Int32 = 6
 
@@ -72,7 +71,7 @@ final class PathIndex: @unchecked Sendable {
   /// The capture types; a capture edge's kind is an index into this.
   var captureTypes: [ValueType] = []
 
-  func kind(of type: ValueType) -> UInt8 {
+  mutating func kind(of type: ValueType) -> UInt8 {
     if let index = captureTypes.firstIndex(of: type) { return UInt8(index) }
     captureTypes.append(type)
     return UInt8(captureTypes.count - 1)
@@ -329,11 +328,7 @@ final class PathIndex: @unchecked Sendable {
       keySlots += list
       keySlotStart.append(Int32(keySlots.count))
     }
-    frozen = FrozenIndex(self)
   }
-
-  /// The arrays above in raw memory, for the search.
-  private(set) var frozen: FrozenIndex!
 
   /// FNV-1a over the folded text of a component or literal.
   static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -356,9 +351,21 @@ final class PathIndex: @unchecked Sendable {
     return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
   }
 
-  /// The slots bound by key `key`.
-  func slots(ofKey key: Int32) -> ArraySlice<Int32> {
+  /// Where the slots bound by key `key` are in ``keySlots``.
+  @inline(__always)
+  func slotRange(ofKey key: Int32) -> Range<Int> {
     let dense = Int(routeKeyBase[Int(key >> Self.lineBits)]) + Int(key & 63)
-    return keySlots[Int(keySlotStart[dense])..<Int(keySlotStart[dense + 1])]
+    return Int(keySlotStart[dense])..<Int(keySlotStart[dense + 1])
+  }
+}
+
+/// The trie of a table, stored once: a class, so that copying a ``RouteTable`` (routers hand
+/// out snapshots) or starting a search is one reference, not thirty arrays; its `let` makes
+/// every read free of run-time exclusivity checks.
+final class CompiledTrie: Sendable {
+  let index: PathIndex
+
+  init(_ patterns: [RoutePattern], options: MatchOptions) {
+    index = PathIndex(patterns, options: options)
   }
 }

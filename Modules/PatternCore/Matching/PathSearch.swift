@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The components a search runs over: slices of one byte buffer, plus their folded forms.
 struct ComponentsView {
   var bytes: UnsafeBufferPointer<UInt8>
@@ -133,81 +127,15 @@ struct SearchState: Sendable {
   }
 }
 
-/// The trie's arrays copied into raw memory once, so the search reads them with plain loads
-/// (no bounds checks, no reference counting per access).
-final class FrozenIndex: @unchecked Sendable {
-  let nodeMinKey: UnsafeMutablePointer<Int32>
-  let nodeMaxKey: UnsafeMutablePointer<Int32>
-  let terminalStart: UnsafeMutablePointer<Int32>
-  let terminals: UnsafeMutablePointer<Int32>
-  let otherStart: UnsafeMutablePointer<Int32>
-  let otherKind: UnsafeMutablePointer<UInt8>
-  let otherChild: UnsafeMutablePointer<Int32>
-  let memoIndex: UnsafeMutablePointer<Int32>
-  let hasLiterals: UnsafeMutablePointer<Bool>
-  let groupNode: UnsafeMutablePointer<Int32>
-  let groupFoldedStart: UnsafeMutablePointer<Int32>
-  let groupFoldedEnd: UnsafeMutablePointer<Int32>
-  let groupEdgeStart: UnsafeMutablePointer<Int32>
-  let edgeTextStart: UnsafeMutablePointer<Int32>
-  let edgeTextEnd: UnsafeMutablePointer<Int32>
-  let edgeChild: UnsafeMutablePointer<Int32>
-  let textPool: UnsafeMutablePointer<UInt8>
-  let groupTable: UnsafeMutablePointer<Int32>
-  let groupMask: Int
-  let captureTypes: [ValueType]
-  private var owned: [UnsafeMutableRawPointer] = []
-
-  private static func freeze<T>(_ array: [T], into owned: inout [UnsafeMutableRawPointer])
-    -> UnsafeMutablePointer<T>
-  {
-    let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(array.count, 1))
-    pointer.initialize(from: array, count: array.count)
-    owned.append(UnsafeMutableRawPointer(pointer))
-    return pointer
-  }
-
-  init(_ index: PathIndex) {
-    var owned: [UnsafeMutableRawPointer] = []
-    nodeMinKey = Self.freeze(index.nodeMinKey, into: &owned)
-    nodeMaxKey = Self.freeze(index.nodeMaxKey, into: &owned)
-    terminalStart = Self.freeze(index.terminalStart, into: &owned)
-    terminals = Self.freeze(index.terminals, into: &owned)
-    otherStart = Self.freeze(index.otherStart, into: &owned)
-    otherKind = Self.freeze(index.otherKind, into: &owned)
-    otherChild = Self.freeze(index.otherChild, into: &owned)
-    memoIndex = Self.freeze(index.memoIndex, into: &owned)
-    hasLiterals = Self.freeze(index.hasLiterals, into: &owned)
-    groupNode = Self.freeze(index.groupNode, into: &owned)
-    groupFoldedStart = Self.freeze(index.groupFoldedStart, into: &owned)
-    groupFoldedEnd = Self.freeze(index.groupFoldedEnd, into: &owned)
-    groupEdgeStart = Self.freeze(index.groupEdgeStart, into: &owned)
-    edgeTextStart = Self.freeze(index.edgeTextStart, into: &owned)
-    edgeTextEnd = Self.freeze(index.edgeTextEnd, into: &owned)
-    edgeChild = Self.freeze(index.edgeChild, into: &owned)
-    textPool = Self.freeze(index.textPool, into: &owned)
-    groupTable = Self.freeze(index.groupTable, into: &owned)
-    groupMask = index.groupMask
-    captureTypes = index.captureTypes
-    self.owned = owned
-  }
-
-  deinit {
-    // Every frozen array holds plain integers: nothing to deinitialize.
-    for pointer in owned { pointer.deallocate() }
-  }
-}
-
-/// One search over a frozen trie.
+/// One search over a compiled trie; the search state is passed down, so the walker itself
+/// holds only borrowed, read-only things.
 struct Walker {
-  let index: FrozenIndex
-  let queries: CompiledQueries
+  let trie: CompiledTrie
   let view: ComponentsView
   let memoWidth: Int
-  var state: SearchState
 
-  mutating func visit(_ node: Int, _ position: Int) {
-    let f = index
+  func visit(_ node: Int, _ position: Int, _ state: inout SearchState) {
+    let f = trie.index
     if f.nodeMinKey[node] >= state.best || f.nodeMaxKey[node] < state.low { return }
     let memo = Int(f.memoIndex[node])
     if memo >= 0 {
@@ -220,7 +148,7 @@ struct Walker {
         let key = f.terminals[index]
         if key >= state.best { break }
         if key < state.low { continue }
-        if queries.accepts(route: Int(key >> PathIndex.lineBits), view) {
+        if f.queries.accepts(route: Int(key >> PathIndex.lineBits), view) {
           state.best = key
           state.bestPath.reset()
           state.bestPath.append(contentsOf: state.path.buffer)
@@ -234,7 +162,7 @@ struct Walker {
     var edge = 0
     var edgeEnd = 0
     if f.hasLiterals[node] {
-      let group = literalGroup(node, position)
+      let group = f.literalGroup(node, position, view)
       if group >= 0 {
         edge = Int(f.groupEdgeStart[group])
         edgeEnd = Int(f.groupEdgeStart[group + 1])
@@ -252,9 +180,9 @@ struct Walker {
         let child = Int(f.edgeChild[edge])
         if f.nodeMinKey[child] < state.best
           && (anyCase
-            || equals(Int(f.edgeTextStart[edge]), Int(f.edgeTextEnd[edge]), view.text(position)))
+            || f.equals(Int(f.edgeTextStart[edge]), Int(f.edgeTextEnd[edge]), view.text(position)))
         {
-          visit(child, position + 1)
+          visit(child, position + 1, &state)
         }
         edge += 1
         continue
@@ -267,29 +195,19 @@ struct Walker {
         // One or more components, fewest first (lazy).
         var end = position + 1
         while end <= view.count {
-          visit(child, end)
+          visit(child, end, &state)
           end += 1
         }
       } else if ByteValues.accepts(view.text(position), as: f.captureTypes[Int(kind)]) {
         state.path.append(Int32(position))
-        visit(child, position + 1)
+        visit(child, position + 1, &state)
         state.path.removeLast()
       }
     }
   }
-
-  @inline(__always)
-  private func literalGroup(_ node: Int, _ position: Int) -> Int {
-    index.literalGroup(node, position, view)
-  }
-
-  @inline(__always)
-  private func equals(_ start: Int, _ end: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    index.equals(start, end, text)
-  }
 }
 
-extension FrozenIndex {
+extension PathIndex {
   /// The literal group of `node` whose folded text is the folded component at `position`,
   /// or -1.
   @inline(__always)
@@ -313,22 +231,24 @@ extension FrozenIndex {
   @inline(__always)
   func equals(_ start: Int, _ end: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard end - start == text.count else { return false }
-    guard let base = text.baseAddress else { return true }
-    return memcmp(textPool + start, base, text.count) == 0
+    // Components are short: a plain loop beats a call.
+    return textPool.withUnsafeBufferPointer { pool in
+      var offset = 0
+      while offset < text.count {
+        if pool[start + offset] != text[offset] { return false }
+        offset += 1
+      }
+      return true
+    }
   }
 }
 
-extension PathIndex {
+extension CompiledTrie {
   /// Searches for the smallest key `>= scratch.low` whose line matches the components and
   /// whose route's query accepts; the result is `scratch.best` (`.max` when none) and the
   /// capture positions in `scratch.bestPath`.
   func search(_ view: ComponentsView, _ scratch: inout SearchState) {
-    scratch.begin(memoSize: memoCount * (view.count + 1))
-    // The state moves into the walker and back, so its buffers stay uniquely owned.
-    var walker = Walker(
-      index: frozen, queries: queries, view: view, memoWidth: view.count + 1,
-      state: consume scratch)
-    walker.visit(0, 0)
-    scratch = walker.state
+    scratch.begin(memoSize: index.memoCount * (view.count + 1))
+    Walker(trie: self, view: view, memoWidth: view.count + 1).visit(0, 0, &scratch)
   }
 }

@@ -61,6 +61,7 @@ extension RouteTable {
     else { return nil }
     lookup.routeIndex = route
     let program = routes[route].program
+    let index = trie.index
     if index.routeRebinds[route] {
       // Wildcards with choices: the program decides the binding.
       let input = lookup.layout.routingInput(first: 0, firstIsHost: lookup.layout.hasHost)
@@ -69,8 +70,9 @@ extension RouteTable {
     } else {
       for _ in 0..<program.slotNames.count { lookup.slots.append(-1) }
       let bestPath = lookup.scratch.state.bestPath.buffer
-      for (slot, position) in zip(index.slots(ofKey: lookup.scratch.state.best), bestPath) {
-        lookup.slots[Int(slot)] = position
+      let slots = index.slotRange(ofKey: lookup.scratch.state.best)
+      for (offset, position) in zip(slots, bestPath) {
+        lookup.slots[Int(index.keySlots[offset])] = position
       }
     }
     return route

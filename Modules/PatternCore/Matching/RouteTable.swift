@@ -54,13 +54,13 @@ public struct RouteTable: Sendable {
   /// The comparison options.
   public let options: MatchOptions
   /// The compiled trie that finds the first matching route.
-  let index: PathIndex
+  let trie: CompiledTrie
 
   /// Compiles `patterns` (index = priority).
   public init(patterns: [RoutePattern], options: MatchOptions = MatchOptions()) {
     self.routes = patterns.map { CompiledRoute(pattern: $0, program: PathProgram($0.path)) }
     self.options = options
-    self.index = PathIndex(patterns, options: options)
+    self.trie = CompiledTrie(patterns, options: options)
   }
 
   /// The number of routes.
@@ -161,15 +161,15 @@ extension RouteTable {
     from low: Int, _ layout: URLLayout, first: Int, firstIsHost: Bool,
     _ scratch: inout SearchScratch
   ) -> Int? {
-    scratch.folds.prepare(layout, first: first)
+    if !layout.hashed { scratch.folds.prepare(layout, first: first) }
     scratch.state.low = Int32(low) << PathIndex.lineBits
     let view = componentsView(layout, first: first, firstIsHost: firstIsHost, scratch.folds)
-    index.search(view, &scratch.state)
+    trie.search(view, &scratch.state)
     var best = scratch.state.best == .max ? nil : Int(scratch.state.best >> PathIndex.lineBits)
     // Routes too branchy to expand are checked by their programs, in order.
-    if !index.fallbackRoutes.isEmpty {
+    if !trie.index.fallbackRoutes.isEmpty {
       var input: RoutingInput?
-      for route in index.fallbackRoutes.lazy.map(Int.init) where route >= low {
+      for route in trie.index.fallbackRoutes.lazy.map(Int.init) where route >= low {
         if let best, route >= best { break }
         if input == nil { input = layout.routingInput(first: first, firstIsHost: firstIsHost) }
         if match(routeAt: route, input!) != nil {
@@ -189,7 +189,18 @@ extension RouteTable {
   func componentsView(
     _ layout: URLLayout, first: Int, firstIsHost: Bool, _ folds: FoldedComponents
   ) -> ComponentsView {
-    ComponentsView(
+    if layout.hashed {
+      // The scan folded and hashed the components.
+      return ComponentsView(
+        bytes: layout.bytes.buffer,
+        bounds: UnsafeBufferPointer(rebasing: layout.bounds.buffer[(2 * first)...]),
+        count: layout.componentCount - first, folded: UnsafeBufferPointer(start: nil, count: 0),
+        foldedBounds: UnsafeBufferPointer(rebasing: layout.foldedBounds.buffer[(2 * first)...]),
+        foldedHash: UnsafeBufferPointer(rebasing: layout.hashes.buffer[first...]),
+        query: layout.query.buffer, firstIsHost: firstIsHost,
+        ignoreCase: options.literalsIgnoreCase, keysIgnoreCase: options.queryKeysIgnoreCase)
+    }
+    return ComponentsView(
       bytes: layout.bytes.buffer,
       bounds: UnsafeBufferPointer(rebasing: layout.bounds.buffer[(2 * first)...]),
       count: layout.componentCount - first, folded: folds.folded.buffer,

@@ -66,6 +66,19 @@ struct ScratchArray<Element: BitwiseCopyable>: @unchecked Sendable {
     count += 1
   }
 
+  /// Makes room for `total` elements in all, so that ``appendReserved(_:)`` needs no check.
+  mutating func reserve(_ total: Int) {
+    if total > storage.capacity { storage.grow(to: total, keeping: count) }
+  }
+
+  /// Appends within the capacity ``reserve(_:)`` made.
+  @inline(__always)
+  mutating func appendReserved(_ element: Element) {
+    precondition(count < storage.capacity, "scratch append beyond the reserved capacity")
+    storage.base[count] = element
+    count += 1
+  }
+
   mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
     guard let source = elements.baseAddress, !elements.isEmpty else { return }
     if count + elements.count > storage.capacity {

@@ -19,6 +19,11 @@ struct URLLayout: Sendable {
   var hasEscapes = false
   /// Where the raw fragment starts in the URL (after `#`), or -1.
   var fragmentStart = -1
+  /// When `hashed` (the plain scan fills them): `start, end` of each component's folded text in
+  /// `bytes`, and its hash (see ``PathIndex/textHash(_:)``).
+  var foldedBounds = ScratchArray<Int32>(capacity: 32)
+  var hashes = ScratchArray<UInt64>(capacity: 16)
+  var hashed = false
 
   init() {}
 
@@ -31,6 +36,7 @@ struct URLLayout: Sendable {
     hasHost = false
     port = nil
     fragmentStart = -1
+    hashed = false
   }
 
   /// Components, the host included.

@@ -28,14 +28,18 @@ public struct URLParser: Sendable {
     let original = string
     // `withUTF8` is untyped `rethrows`; carry the typed error out in a Result.
     let result = string.withUTF8 { bytes in
-      Result { () throws(URLParseError) in try scan(bytes: bytes, original: original, into: &layout)
+      Result { () throws(URLParseError) in
+        if scanPlain(bytes, into: &layout) { return }
+        layout.reset()
+        try scanFull(bytes, original: original, into: &layout)
       }
     }
     try result.get()
   }
 
-  private func scan(
-    bytes: UnsafeBufferPointer<UInt8>, original: String, into layout: inout URLLayout
+  /// Any URL, with every check and error; ``scanPlain(_:into:)`` is its fast path.
+  func scanFull(
+    _ bytes: UnsafeBufferPointer<UInt8>, original: String, into layout: inout URLLayout
   ) throws(URLParseError) {
     let count = bytes.count
     if count > limits.maxLength {

@@ -1,0 +1,157 @@
+extension URLParser {
+  /// The common URL in one pass: a scheme, perhaps `//` and a host with no userinfo, port or IP
+  /// literal, then a path and query of printable ASCII with no escape and no fragment. Fills
+  /// `layout` as the full scan would, components pointing into one copy of the URL, with each
+  /// component's folded text (a lower-cased copy after the URL when it has an upper-case
+  /// letter) and hash, as the search compares them. Returns false, having thrown nothing, for
+  /// any other URL, which the full scan then handles, errors included.
+  func scanPlain(_ bytes: UnsafeBufferPointer<UInt8>, into layout: inout URLLayout) -> Bool {
+    let count = bytes.count
+    guard count <= limits.maxLength, let colon = Self.schemeEnd(bytes) else { return false }
+    layout.schemeEnd = colon
+    layout.bytes.append(contentsOf: bytes)
+    // At most one component per two bytes, plus the host.
+    let most = count / 2 + 2
+    layout.bounds.reserve(2 * most)
+    layout.foldedBounds.reset()
+    layout.foldedBounds.reserve(2 * most)
+    layout.hashes.reset()
+    layout.hashes.reserve(most)
+    var index = colon + 1
+    var start = index
+    var inHost = false
+    if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
+      layout.hasAuthority = true
+      inHost = true
+      index += 2
+      start = index
+    }
+    guard scanPlainPath(bytes, from: &index, start: start, inHost: inHost, into: &layout) else {
+      return false
+    }
+    layout.hashed = true
+    return index >= count || scanPlainQuery(bytes, from: index + 1, into: &layout)
+  }
+
+  /// The host and path of a plain URL from `index` (the start of the host or path) to the
+  /// query; `index` ends at the '?' or the end.
+  private func scanPlainPath(
+    _ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, start first: Int, inHost: Bool,
+    into layout: inout URLLayout
+  ) -> Bool {
+    let classes = Self.byteClasses.utf8Start
+    let count = bytes.count
+    var start = first
+    var inHost = inHost
+    var hash = PathIndex.hashSeed
+    var upper = false
+    while true {
+      // The plain bytes of a component, hashed as they go.
+      var byte: UInt8 = 0
+      var kind = Self.classEnd
+      while index < count {
+        byte = bytes[index]
+        kind = classes[Int(byte)] &- 0x30
+        if kind != Self.classPlain { break }
+        hash = PathIndex.hashStep(hash, byte)
+        index += 1
+      }
+      if index == count { kind = Self.classEnd }
+      if kind == Self.classUpper {
+        upper = true
+        hash = PathIndex.hashStep(hash, byte | 0x20)
+      } else if kind == Self.classHostOnly {
+        // A port, userinfo or IP literal in the authority.
+        if inHost { return false }
+        hash = PathIndex.hashStep(hash, byte)
+      } else if kind == Self.classSlash || kind == Self.classEnd {
+        if index > start {
+          if layout.componentCount >= limits.maxComponents { return false }
+          layout.appendComponent(start, index, hash: hash, folding: upper)
+          if inHost { layout.hasHost = true }
+        }
+        inHost = false
+        if kind == Self.classEnd { return true }
+        start = index + 1
+        hash = PathIndex.hashSeed
+        upper = false
+      } else {
+        return false
+      }
+      index += 1
+    }
+  }
+
+  static let classPlain: UInt8 = 0
+  static let classUpper: UInt8 = 1
+  static let classSlash: UInt8 = 2
+  /// '?' and the end of the URL: the path ends.
+  static let classEnd: UInt8 = 3
+  /// ':', '@', '[': plain in a path, not in a plain host.
+  static let classHostOnly: UInt8 = 4
+  /// Anything the plain scan leaves to the full one: controls, space, '#', '%', DEL, non-ASCII.
+  static let classOther: UInt8 = 5
+
+  /// The class of each byte for the plain scan, as the digit of the class at the byte's
+  /// offset (a literal: no allocation, no lazy initialization).
+  static let byteClasses: StaticString = """
+    5555555555555555555555555555555550050500000000020000000000400003\
+    4111111111111111111111111114000000000000000000000000000000000005\
+    5555555555555555555555555555555555555555555555555555555555555555\
+    5555555555555555555555555555555555555555555555555555555555555555
+    """
+
+  /// The query of a plain URL: items between '&', each split at its first '='.
+  private func scanPlainQuery(
+    _ bytes: UnsafeBufferPointer<UInt8>, from first: Int, into layout: inout URLLayout
+  ) -> Bool {
+    let count = bytes.count
+    var index = first
+    var itemStart = index
+    var equals = -1
+    while index <= count {
+      let byte: UInt8 = index < count ? bytes[index] : UInt8(ascii: "&")
+      if byte == UInt8(ascii: "&") {
+        if index > itemStart {
+          if layout.queryCount >= limits.maxQueryItems { return false }
+          let keyEnd = equals < 0 ? index : equals
+          layout.query.append(Int32(itemStart))
+          layout.query.append(Int32(keyEnd))
+          layout.query.append(Int32(equals < 0 ? keyEnd : equals + 1))
+          layout.query.append(Int32(index))
+        }
+        itemStart = index + 1
+        equals = -1
+      } else if byte &- 0x21 > 0x5D || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "#") {
+        return false
+      } else if byte == UInt8(ascii: "="), equals < 0 {
+        equals = index
+      }
+      index += 1
+    }
+    return true
+  }
+}
+
+extension URLLayout {
+  /// Adds component `start..<end` of the URL copy with its folded hash; `folding` when it has
+  /// upper-case letters, whose lower-cased copy then goes after everything else. The plain scan
+  /// reserved room for the bounds and hashes.
+  @inline(__always)
+  mutating func appendComponent(_ start: Int, _ end: Int, hash: UInt64, folding: Bool) {
+    bounds.appendReserved(Int32(start))
+    bounds.appendReserved(Int32(end))
+    hashes.appendReserved(hash)
+    guard folding else {
+      foldedBounds.appendReserved(Int32(start))
+      foldedBounds.appendReserved(Int32(end))
+      return
+    }
+    foldedBounds.appendReserved(Int32(bytes.count))
+    for index in start..<end {
+      let byte = bytes[index]
+      bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+    }
+    foldedBounds.appendReserved(Int32(bytes.count))
+  }
+}
