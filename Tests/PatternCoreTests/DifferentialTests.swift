@@ -115,11 +115,11 @@ struct DifferentialTests {
           var best: (Int, MissReason)?
           for index in 0..<table.count {
             let verdict = table.explain(routeAt: index, input)
-            // The message-free closeness the search ranks by is the explained one.
+            // The diagnosis the search ranks by is the explained reason, and none for a match.
             if case .missed(let reason) = verdict {
-              #expect(table.closeness(routeAt: index, input) == reason.closeness)
+              #expect(table.diagnose(routeAt: index, input) == reason)
             } else {
-              #expect(table.closeness(routeAt: index, input) == nil)
+              #expect(table.diagnose(routeAt: index, input) == nil)
             }
             if case .missed(let reason) = verdict,
               best == nil || reason.closeness > best!.1.closeness

@@ -12,6 +12,8 @@ public final class DirectTable: Sendable {
   package let patterns: [String]
   /// Per route: `"table":..,"dialect":..,"route":N,"pattern":..,"intent":..,"params":` as JSON.
   package let matchedFields: [[UInt8]]
+  /// Per route whose values are all path strings: each slot and its `"name":` as JSON.
+  package let stringSlots: [[(slot: Int, name: [UInt8])]?]
 
   package init(
     table: RouteTable, scheme: String, limits: URLLimits, name: String, dialect: String,
@@ -34,6 +36,14 @@ public final class DirectTable: Sendable {
       JSONWriter.writeString(pair.1, into: &bytes)
       bytes += #","params":"#.utf8
       return bytes
+    }
+    stringSlots = (0..<table.count).map { route in
+      table.stringSlots(ofRoute: route)?.map { slot, name in
+        var bytes: [UInt8] = []
+        JSONWriter.writeString(name, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        return (slot, bytes)
+      }
     }
   }
 }

@@ -51,9 +51,14 @@ public enum JSONWriter {
   /// Quotes and escapes: `"` and `\` get a backslash, control characters and DEL become
   /// `\n`, `\r`, `\t` or `\u00XX`; every other byte (UTF-8 included) is copied as it is.
   package static func writeString(_ text: String, into output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
     var text = text
-    text.withUTF8 { bytes in
+    text.withUTF8 { writeString(bytes: $0, into: &output) }
+  }
+
+  /// ``writeString(_:into:)`` for UTF-8 bytes.
+  package static func writeString(bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    do {
       var runStart = 0
       for index in 0..<bytes.count {
         let byte = bytes[index]

@@ -123,13 +123,12 @@ struct DirectResolver {
   ) -> Bool {
     guard let request = PlainRequest.read(line) else { return false }
     let urlBytes = UnsafeBufferPointer(rebasing: line[request.url])
-    let url = String(decoding: urlBytes, as: UTF8.self)
     var nearest: NearestRoute?
     for direct in tables {
       let found: Int?
       do {
         found = try direct.table.lookup(
-          url, scheme: direct.scheme, limits: direct.limits, into: &lookup)
+          utf8: urlBytes, scheme: direct.scheme, limits: direct.limits, into: &lookup)
       } catch {
         return false
       }
@@ -145,7 +144,22 @@ struct DirectResolver {
       appendHead(number, request, line, urlBytes, to: &output)
       output += #","status":"matched","#.utf8
       output += direct.matchedFields[route]
-      JSONWriter.write(direct.table.captures(of: lookup), into: &output)
+      if let slots = direct.stringSlots[route] {
+        // Path strings straight from the URL's bytes.
+        output.append(UInt8(ascii: "{"))
+        var first = true
+        for (slot, name) in slots {
+          _ = direct.table.withText(ofSlot: slot, in: lookup) { text in
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            output += name
+            JSONWriter.writeString(bytes: text, into: &output)
+          }
+        }
+        output.append(UInt8(ascii: "}"))
+      } else {
+        JSONWriter.write(direct.table.captures(of: lookup), into: &output)
+      }
       if direct.scheme == "http" || direct.scheme == "https", let host = lookup.host {
         output += #","host":"#.utf8
         JSONWriter.writeString(host.lowercased(), into: &output)

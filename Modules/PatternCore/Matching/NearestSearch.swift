@@ -86,40 +86,46 @@ extension RouteTable {
     layout.load(input)
     var folds = FoldedComponents()
     folds.prepare(layout, first: 0)
+    return nearestMiss(input, layout, folds)
+  }
+
+  /// ``nearestMiss(_:)`` for `input`, already split into `layout` (folded by `folds` unless
+  /// the layout is hashed).
+  func nearestMiss(_ input: RoutingInput, _ layout: URLLayout, _ folds: FoldedComponents)
+    -> (routeIndex: Int, reason: MissReason)?
+  {
+    guard !routes.isEmpty else { return nil }
     var groups = withExtendedLifetime((layout, folds)) {
       trie.index.nearMissGroups(
         componentsView(layout, first: 0, firstIsHost: input.firstComponentIsHost, folds))
     }
     groups.sort { $0.bound > $1.bound }
 
-    // Closeness first (no messages); only the winner is explained in words.
-    var best: (routeIndex: Int, closeness: Int)?
+    // Closeness first; the winner's reason is kept, its words are written only when read.
+    var best: (routeIndex: Int, reason: MissReason)?
     var explained = Set<Int>()
     func consider(_ route: Int) {
-      guard explained.insert(route).inserted,
-        let closeness = closeness(routeAt: route, input)
-      else { return }
+      guard explained.insert(route).inserted, let reason = diagnose(routeAt: route, input) else {
+        return
+      }
       if let current = best {
-        let closer = closeness > current.closeness
-        let earlierTie = closeness == current.closeness && route < current.routeIndex
+        let closer = reason.closeness > current.reason.closeness
+        let earlierTie = reason.closeness == current.reason.closeness && route < current.routeIndex
         guard closer || earlierTie else { return }
       }
-      best = (route, closeness)
+      best = (route, reason)
     }
     // Routes too branchy to expand are not in the trie: always explained.
     for route in trie.index.fallbackRoutes { consider(Int(route)) }
     for group in groups {
-      if let best, group.bound < best.closeness { break }
+      if let best, group.bound < best.reason.closeness { break }
       for position in Int(group.start)..<Int(group.end) {
         let route = Int(trie.index.subtreeKeys[position] >> PathIndex.lineBits)
         // At an equal bound only an earlier route can still win the tie.
-        if let best, group.bound == best.closeness, route >= best.routeIndex { continue }
+        if let best, group.bound == best.reason.closeness, route >= best.routeIndex { continue }
         consider(route)
       }
     }
-    guard let best, case .missed(let reason) = explain(routeAt: best.routeIndex, input) else {
-      return nil
-    }
-    return (best.routeIndex, reason)
+    return best
   }
 }

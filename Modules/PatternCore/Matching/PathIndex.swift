@@ -50,6 +50,9 @@ struct PathIndex: Sendable {
   var groupEdgeStart: [Int32] = []
   var edgeTextStart: [Int32] = []
   var edgeTextEnd: [Int32] = []
+  /// Whether the edge's text is its own folded form: then a component that is its own folded
+  /// form and matched the group's folded text is the edge's text too.
+  var edgeIsFolded: [Bool] = []
   var edgeChild: [Int32] = []
   var textPool: [UInt8] = []
   /// Open addressing: group index + 1, or 0 for empty.
@@ -70,10 +73,13 @@ struct PathIndex: Sendable {
   static let kindStar: UInt8 = 255
   /// The capture types; a capture edge's kind is an index into this.
   var captureTypes: [ValueType] = []
+  /// Per capture type: whether every component is one (`string`), so the walker skips the check.
+  var captureTakesAny: [Bool] = []
 
   mutating func kind(of type: ValueType) -> UInt8 {
     if let index = captureTypes.firstIndex(of: type) { return UInt8(index) }
     captureTypes.append(type)
+    captureTakesAny.append(type == .string)
     return UInt8(captureTypes.count - 1)
   }
 
@@ -300,6 +306,7 @@ struct PathIndex: Sendable {
           textPool += Array(key.text.utf8)
           edgeTextEnd.append(Int32(textPool.count))
           edgeChild.append(Int32(literalChildren[key]!))
+          edgeIsFolded.append(key.text == folded)
         }
         groupCount += 1
       }

@@ -41,9 +41,9 @@ struct PathMatcher {
     // Components compare byte for byte (not by Unicode equivalence), after case folding where
     // the dialect or the host position asks for it.
     let component = components[position]
-    if component.utf8.elementsEqual(text.utf8) { return true }
+    if sameBytes(component, text) { return true }
     if literalsIgnoreCase || (position == 0 && firstIsHost) {
-      return component.lowercased().utf8.elementsEqual(folded.utf8)
+      return sameBytes(component.lowercased(), folded)
     }
     return false
   }
@@ -156,6 +156,20 @@ extension ValueParsing {
     case .bool: bool(text[...]) != nil
     case .uuid: isUUID(text.utf8)
     case .list, .custom: PatternValue(parsing: text, as: type) != nil
+    }
+  }
+}
+
+/// Whether two strings have the same UTF-8 bytes (not Unicode equivalence, which `==` tests).
+@inline(__always)
+func sameBytes(_ first: String, _ second: String) -> Bool {
+  guard first.utf8.count == second.utf8.count else { return false }
+  var first = first
+  var second = second
+  return first.withUTF8 { left in
+    second.withUTF8 { right in
+      for index in 0..<left.count where left[index] != right[index] { return false }
+      return true
     }
   }
 }

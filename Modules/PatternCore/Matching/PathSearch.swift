@@ -169,6 +169,9 @@ struct Walker {
       }
     }
     let anyCase = view.ignoreCase || (position == 0 && view.firstIsHost)
+    // A component that is its own folded form matches an edge that is too, once the group's
+    // folded text matched.
+    let plain = view.foldedBounds[2 * position] == view.bounds[2 * position]
     var other = Int(f.otherStart[node])
     let otherEnd = Int(f.otherStart[node + 1])
     while edge < edgeEnd || other < otherEnd {
@@ -179,7 +182,7 @@ struct Walker {
       if takeLiteral {
         let child = Int(f.edgeChild[edge])
         if f.nodeMinKey[child] < state.best
-          && (anyCase
+          && (anyCase || (plain && f.edgeIsFolded[edge])
             || f.equals(Int(f.edgeTextStart[edge]), Int(f.edgeTextEnd[edge]), view.text(position)))
         {
           visit(child, position + 1, &state)
@@ -198,7 +201,9 @@ struct Walker {
           visit(child, end, &state)
           end += 1
         }
-      } else if ByteValues.accepts(view.text(position), as: f.captureTypes[Int(kind)]) {
+      } else if f.captureTakesAny[Int(kind)]
+        || ByteValues.accepts(view.text(position), as: f.captureTypes[Int(kind)])
+      {
         state.path.append(Int32(position))
         visit(child, position + 1, &state)
         state.path.removeLast()

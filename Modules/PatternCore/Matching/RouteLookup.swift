@@ -45,14 +45,34 @@ extension RouteTable {
     _ url: String, scheme: String? = nil, limits: URLLimits = .default,
     into lookup: inout RouteLookup
   ) throws(URLParseError) -> Int? {
+    var url = url
+    // `withUTF8` is untyped `rethrows`; carry the typed error out in a Result.
+    let result = url.withUTF8 { bytes in
+      Result { () throws(URLParseError) in
+        try self.lookup(utf8: bytes, scheme: scheme, limits: limits, into: &lookup)
+      }
+    }
+    return try result.get()
+  }
+
+  /// ``lookup(_:scheme:limits:into:)`` over the URL's UTF-8 bytes (a `String` is made only for
+  /// an error's message).
+  package func lookup(
+    utf8 url: UnsafeBufferPointer<UInt8>, scheme: String? = nil, limits: URLLimits = .default,
+    into lookup: inout RouteLookup
+  ) throws(URLParseError) -> Int? {
     lookup.routeIndex = nil
     lookup.schemeMismatch = false
     lookup.slots.reset()
-    try URLParser(limits: limits).scan(url, into: &lookup.layout)
+    try URLParser(limits: limits).scan(utf8: url, into: &lookup.layout)
     if let scheme, !Self.hasScheme(url, scheme, end: lookup.layout.schemeEnd) {
       lookup.schemeMismatch = true
       let end = lookup.layout.schemeEnd
-      lookup.foundScheme = end < 0 ? "" : String(url.utf8.prefix(end))!.lowercased()
+      lookup.foundScheme =
+        end < 0
+        ? ""
+        : String(decoding: UnsafeBufferPointer(rebasing: url[..<end]), as: UTF8.self)
+          .lowercased()
       return nil
     }
     guard lookup.layout.schemeEnd >= 0,
@@ -79,26 +99,26 @@ extension RouteTable {
   }
 
   /// Whether the first `end` bytes of `url` are `scheme` (lower-case), ignoring ASCII case.
-  static func hasScheme(_ url: String, _ scheme: String, end: Int) -> Bool {
+  static func hasScheme(_ url: UnsafeBufferPointer<UInt8>, _ scheme: String, end: Int) -> Bool {
     guard end >= 0 else { return false }
-    var url = url
     var scheme = scheme
-    return url.withUTF8 { bytes in
-      scheme.withUTF8 { expected in
-        guard end == expected.count else { return false }
-        for index in 0..<end {
-          let byte = bytes[index]
-          if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != expected[index] { return false }
-        }
-        return true
+    return scheme.withUTF8 { expected in
+      guard end == expected.count else { return false }
+      for index in 0..<end {
+        let byte = url[index]
+        if (byte &- 0x41 < 26 ? byte | 0x20 : byte) != expected[index] { return false }
       }
+      return true
     }
   }
 
   /// The route that came closest to matching the URL of the last lookup, when it found none:
   /// ``nearestMiss(_:)`` for that URL, without parsing it again.
   public func nearestMiss(of lookup: RouteLookup) -> (routeIndex: Int, reason: MissReason)? {
-    nearestMiss(lookup.layout.routingInput(first: 0, firstIsHost: lookup.layout.hasHost))
+    let input = lookup.layout.routingInput(first: 0, firstIsHost: lookup.layout.hasHost)
+    guard lookup.layout.hashed else { return nearestMiss(input) }
+    // The scan folded and hashed the components already.
+    return nearestMiss(input, lookup.layout, lookup.scratch.folds)
   }
 
   /// The typed values the last successful ``lookup(_:scheme:limits:into:)`` bound, exactly as
@@ -123,5 +143,36 @@ extension RouteTable {
     )
     .bind(lookup.layout.queryItems, into: &captures)
     return captures
+  }
+}
+
+extension RouteTable {
+  /// The capture slots and names of route `route` when every value it binds is a path string
+  /// that ``captures(of:)`` would bind as it is (no query pattern, no rest capture, no binding
+  /// left to the program, names bound once), so a caller can write them straight from the
+  /// URL's bytes with ``withText(ofSlot:in:_:)``; nil for any other route.
+  package func stringSlots(ofRoute route: Int) -> [(slot: Int, name: String)]? {
+    let compiled = routes[route]
+    let program = compiled.program
+    guard compiled.pattern.query.isEmpty, !trie.index.routeRebinds[route],
+      !program.restEnds.contains(where: { $0 >= 0 }),
+      program.slotTypes.allSatisfy({ $0 == .string })
+    else { return nil }
+    let named = program.slotNames.enumerated().filter { !$0.element.isEmpty }
+    guard Set(named.map(\.element)).count == named.count else { return nil }
+    return named.map { (slot: $0.offset, name: $0.element) }
+  }
+
+  /// Calls `body` with the decoded bytes slot `slot` bound in the last successful lookup
+  /// (valid only inside `body`); nil when the slot bound nothing.
+  package func withText<Result>(
+    ofSlot slot: Int, in lookup: RouteLookup, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result? {
+    let position = Int(lookup.slots[slot])
+    guard position >= 0 else { return nil }
+    let layout = lookup.layout
+    let start = Int(layout.bounds[2 * position])
+    let end = Int(layout.bounds[2 * position + 1])
+    return body(UnsafeBufferPointer(rebasing: layout.bytes.buffer[start..<end]))
   }
 }

@@ -170,14 +170,9 @@ extension RouteTable {
       MissReason(.urlTooShort(components: input.components.count, expected: nil), closeness: 0))
   }
 
-  /// The closeness ``explain(routeAt:_:)`` would report for route `index`; nil when the route
-  /// matches. (A reason's words are only written when asked for.)
-  func closeness(routeAt index: Int, _ input: RoutingInput) -> Int? {
-    diagnose(routeAt: index, input)?.closeness
-  }
-
-  /// Why route `index` fails on `input`, from one backtracking run; nil when it matches.
-  private func diagnose(routeAt index: Int, _ input: RoutingInput) -> MissReason? {
+  /// Why route `index` fails on `input`, from one backtracking run; nil when it matches. (A
+  /// reason's words are only written when asked for.)
+  func diagnose(routeAt index: Int, _ input: RoutingInput) -> MissReason? {
     let route = routes[index]
     var tracker = FailureTracker()
     let slots = withUnsafeMutablePointer(to: &tracker) {

@@ -23,18 +23,22 @@ public struct URLParser: Sendable {
   /// the allocation-free half of ``parse(_:)``, used by ``RouteTable/lookup(_:into:)``.
   /// - Throws: ``URLParseError``, exactly as ``parse(_:)`` does.
   func scan(_ string: String, into layout: inout URLLayout) throws(URLParseError) {
-    layout.reset()
     var string = string
-    let original = string
     // `withUTF8` is untyped `rethrows`; carry the typed error out in a Result.
     let result = string.withUTF8 { bytes in
-      Result { () throws(URLParseError) in
-        if scanPlain(bytes, into: &layout) { return }
-        layout.reset()
-        try scanFull(bytes, original: original, into: &layout)
-      }
+      Result { () throws(URLParseError) in try scan(utf8: bytes, into: &layout) }
     }
     try result.get()
+  }
+
+  /// ``scan(_:into:)`` over UTF-8 bytes.
+  func scan(utf8 bytes: UnsafeBufferPointer<UInt8>, into layout: inout URLLayout)
+    throws(URLParseError)
+  {
+    layout.reset()
+    if scanPlain(bytes, into: &layout) { return }
+    layout.reset()
+    try scanFull(bytes, original: String(decoding: bytes, as: UTF8.self), into: &layout)
   }
 
   /// Any URL, with every check and error; ``scanPlain(_:into:)`` is its fast path.
