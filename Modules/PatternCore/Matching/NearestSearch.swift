@@ -19,23 +19,24 @@ struct NearMissGroup {
   var bound: Int
 }
 
-extension PathIndex {
+extension Walker {
   /// Groups of keys with an upper bound on the closeness of their routes; every line in the
   /// trie is in at least one group.
-  func nearMissGroups(_ view: ComponentsView) -> [NearMissGroup] {
+  func nearMissGroups() -> [NearMissGroup] {
     var groups: [NearMissGroup] = []
-    guard !nodeMinKey.isEmpty else { return groups }
+    let index = trie.index
     var seen = Set<Int>()
-    let f = self
     let count = view.count
     var pending: [(node: Int, position: Int)] = [(0, 0)]
-    while let (node, position) = pending.popLast() {
-      let memo = Int(f.memoIndex[node])
-      if memo >= 0, !seen.insert(memo * (count + 1) + position).inserted { continue }
-      let rank = Int(nodeLiterals[node]) * 4096 + position * 4
-      let start = subtreeStart[node]
-      let end = subtreeEnd[node]
-      let own = start + terminalStart[node + 1] - terminalStart[node]
+    while let (current, position) = pending.popLast() {
+      let node = nodes[current]
+      if node.memo >= 0, !seen.insert(Int(node.memo) * (count + 1) + position).inserted {
+        continue
+      }
+      let rank = Int(node.literals) * 4096 + position * 4
+      let start = index.subtreeStart[current]
+      let end = index.subtreeEnd[current]
+      let own = start + node.terminalEnd - node.terminalStart
       if position == count {
         // Lines ending here matched the whole path: only their query can have failed.
         if own > start { groups.append(NearMissGroup(start: start, end: own, bound: .max)) }
@@ -47,29 +48,34 @@ extension PathIndex {
       if own > start { groups.append(NearMissGroup(start: start, end: own, bound: rank + 1)) }
       // A literal child that is not this component fails here; the whole subtree stands in
       // for those children (the others get their own, higher bounds below).
-      if f.hasLiterals[node] {
+      if node.hasLiterals {
         groups.append(NearMissGroup(start: own, end: end, bound: rank + 2))
-        let group = f.literalGroup(node, position, view)
+        let group = literalGroup(current, position)
         if group >= 0 {
           let anyCase = view.ignoreCase || (position == 0 && view.firstIsHost)
-          for edge in Int(f.groupEdgeStart[group])..<Int(f.groupEdgeStart[group + 1])
-          where anyCase
-            || f.equals(Int(f.edgeTextStart[edge]), Int(f.edgeTextEnd[edge]), view.text(position))
-          {
-            pending.append((Int(f.edgeChild[edge]), position + 1))
+          for edge in Int(self.groups[group].edgeStart)..<Int(self.groups[group].edgeEnd) {
+            let literal = literalEdges[edge]
+            if anyCase
+              || equals(Int(literal.textStart), Int(literal.textEnd), view.text(position))
+            {
+              pending.append((Int(literal.child), position + 1))
+            }
           }
         }
       }
-      for other in Int(f.otherStart[node])..<Int(f.otherStart[node + 1]) {
-        let child = Int(f.otherChild[other])
-        let kind = f.otherKind[other]
-        if kind == PathIndex.kindStar {
+      for other in Int(node.otherStart)..<Int(node.otherEnd) {
+        let edge = otherEdges[other]
+        let child = Int(edge.child)
+        if edge.kind == PathIndex.kindStar {
           for end in (position + 1)...count { pending.append((child, end)) }
-        } else if ByteValues.accepts(view.text(position), as: f.captureTypes[Int(kind)]) {
+        } else if edge.takesAny
+          || ByteValues.accepts(view.text(position), as: index.captureTypes[Int(edge.kind)])
+        {
           pending.append((child, position + 1))
         } else {
           groups.append(
-            NearMissGroup(start: subtreeStart[child], end: subtreeEnd[child], bound: rank + 2))
+            NearMissGroup(
+              start: index.subtreeStart[child], end: index.subtreeEnd[child], bound: rank + 2))
         }
       }
     }
@@ -96,8 +102,9 @@ extension RouteTable {
   {
     guard !routes.isEmpty else { return nil }
     var groups = withExtendedLifetime((layout, folds)) {
-      trie.index.nearMissGroups(
-        componentsView(layout, first: 0, firstIsHost: input.firstComponentIsHost, folds))
+      trie.withWalker(
+        componentsView(layout, first: 0, firstIsHost: input.firstComponentIsHost, folds)
+      ) { $0.nearMissGroups() }
     }
     groups.sort { $0.bound > $1.bound }
 

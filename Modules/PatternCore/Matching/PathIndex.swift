@@ -20,40 +20,22 @@ struct PathIndex: Sendable {
   static let maximumExpansions = 64
   static let lineBits: Int32 = 6
 
-  // Nodes.
-  var nodeMinKey: [Int32] = []
-  var nodeMaxKey: [Int32] = []
-  /// Terminal keys of node `n`: `terminals[terminalStart[n] ..< terminalStart[n + 1]]`, sorted.
-  var terminalStart: [Int32] = []
+  /// The nodes; node 0 is the root.
+  var nodes: [TrieNode] = []
+  /// Terminal keys, each node's sorted: `terminals[node.terminalStart..<node.terminalEnd]`.
   var terminals: [Int32] = []
-  /// Capture and wildcard edges of node `n`: `otherStart[n] ..< otherStart[n + 1]`, by min key.
-  var otherStart: [Int32] = []
-  var otherKind: [UInt8] = []
-  var otherChild: [Int32] = []
-  /// The node's index among memoized nodes (those below a wildcard), or -1.
-  var memoIndex: [Int32] = []
+  /// Capture and wildcard edges, each node's by the smallest key of their child.
+  var otherEdges: [OtherEdge] = []
   var memoCount = 0
-  /// Whether node `n` has any literal child (skips the hash probe when not).
-  var hasLiterals: [Bool] = []
-  /// How many literal edges lead from the root to node `n` (ranks near misses).
-  var nodeLiterals: [Int32] = []
   /// Every terminal key in depth-first order (a node's own keys first, then its children by
   /// smallest key), so the keys below node `n` are `subtreeKeys[subtreeStart[n]..<subtreeEnd[n]]`.
   var subtreeKeys: [Int32] = []
   var subtreeStart: [Int32] = []
   var subtreeEnd: [Int32] = []
 
-  // Literal edges, grouped by (parent, folded text); a group's edges differ only in case.
-  var groupNode: [Int32] = []
-  var groupFoldedStart: [Int32] = []
-  var groupFoldedEnd: [Int32] = []
-  var groupEdgeStart: [Int32] = []
-  var edgeTextStart: [Int32] = []
-  var edgeTextEnd: [Int32] = []
-  /// Whether the edge's text is its own folded form: then a component that is its own folded
-  /// form and matched the group's folded text is the edge's text too.
-  var edgeIsFolded: [Bool] = []
-  var edgeChild: [Int32] = []
+  /// Literal edges, grouped by (parent, folded text); a group's edges differ only in case.
+  var groups: [LiteralGroup] = []
+  var literalEdges: [LiteralEdge] = []
   var textPool: [UInt8] = []
   /// Open addressing: group index + 1, or 0 for empty.
   var groupTable: [Int32] = []
@@ -73,13 +55,10 @@ struct PathIndex: Sendable {
   static let kindStar: UInt8 = 255
   /// The capture types; a capture edge's kind is an index into this.
   var captureTypes: [ValueType] = []
-  /// Per capture type: whether every component is one (`string`), so the walker skips the check.
-  var captureTakesAny: [Bool] = []
 
   mutating func kind(of type: ValueType) -> UInt8 {
     if let index = captureTypes.firstIndex(of: type) { return UInt8(index) }
     captureTypes.append(type)
-    captureTakesAny.append(type == .string)
     return UInt8(captureTypes.count - 1)
   }
 
@@ -240,9 +219,6 @@ struct PathIndex: Sendable {
         maxKey[node] = max(maxKey[node], maxKey[child])
       }
     }
-    nodeMinKey = minKey
-    nodeMaxKey = maxKey
-    nodeLiterals = literalCounts
 
     // Depth-first order of the keys, children by smallest key (iterative: paths can be long).
     subtreeStart = [Int32](repeating: 0, count: nodeCount)
@@ -265,55 +241,60 @@ struct PathIndex: Sendable {
     }
 
     // Flatten.
-    var groupCount = 0
     for node in 0..<nodeCount {
-      terminalStart.append(Int32(terminals.count))
+      let terminalStart = Int32(terminals.count)
       terminals += nodeTerminals[node].sorted()
-      otherStart.append(Int32(otherKind.count))
+      let otherStart = Int32(otherEdges.count)
       let others = otherOrder[node].sorted {
         minKey[otherChildren[$0]!] < minKey[otherChildren[$1]!]
       }
       for key in others {
-        otherKind.append(key.kind)
-        otherChild.append(Int32(otherChildren[key]!))
+        let child = otherChildren[key]!
+        otherEdges.append(
+          OtherEdge(
+            child: Int32(child), childMinKey: minKey[child], kind: key.kind,
+            takesAny: key.kind != PathIndex.kindStar && captureTypes[Int(key.kind)] == .string))
       }
-      if belowStar[node] {
-        memoIndex.append(Int32(memoCount))
-        memoCount += 1
-      } else {
-        memoIndex.append(-1)
-      }
-      hasLiterals.append(!literalOrder[node].isEmpty)
+      nodes.append(
+        TrieNode(
+          minKey: minKey[node], maxKey: maxKey[node], terminalStart: terminalStart,
+          terminalEnd: Int32(terminals.count), otherStart: otherStart,
+          otherEnd: Int32(otherEdges.count), memo: belowStar[node] ? Int32(memoCount) : -1,
+          literals: literalCounts[node], hasLiterals: !literalOrder[node].isEmpty))
+      if belowStar[node] { memoCount += 1 }
       // Group this node's literal children by folded text.
-      var groups: [String: [LiteralKey]] = [:]
+      var byFolded: [String: [LiteralKey]] = [:]
       var groupOrder: [String] = []
       for key in literalOrder[node] {
         let folded = key.text.lowercased()
-        if groups[folded] == nil { groupOrder.append(folded) }
-        groups[folded, default: []].append(key)
+        if byFolded[folded] == nil { groupOrder.append(folded) }
+        byFolded[folded, default: []].append(key)
       }
       for folded in groupOrder {
-        groupNode.append(Int32(node))
-        groupFoldedStart.append(Int32(textPool.count))
+        let foldedStart = Int32(textPool.count)
         textPool += Array(folded.utf8)
-        groupFoldedEnd.append(Int32(textPool.count))
-        groupEdgeStart.append(Int32(edgeChild.count))
-        let edges = groups[folded]!.sorted {
+        let edgeStart = Int32(literalEdges.count)
+        let edges = byFolded[folded]!.sorted {
           minKey[literalChildren[$0]!] < minKey[literalChildren[$1]!]
         }
         for key in edges {
-          edgeTextStart.append(Int32(textPool.count))
+          let child = literalChildren[key]!
+          let textStart = Int32(textPool.count)
           textPool += Array(key.text.utf8)
-          edgeTextEnd.append(Int32(textPool.count))
-          edgeChild.append(Int32(literalChildren[key]!))
-          edgeIsFolded.append(key.text == folded)
+          literalEdges.append(
+            LiteralEdge(
+              textStart: textStart, textEnd: Int32(textPool.count), child: Int32(child),
+              childMinKey: minKey[child], isFolded: key.text == folded))
         }
-        groupCount += 1
+        groups.append(
+          LiteralGroup(
+            node: Int32(node), foldedStart: foldedStart,
+            foldedEnd: foldedStart
+              + Int32(folded.utf8.count), edgeStart: edgeStart,
+            edgeEnd: Int32(literalEdges.count)))
       }
     }
-    terminalStart.append(Int32(terminals.count))
-    otherStart.append(Int32(otherKind.count))
-    groupEdgeStart.append(Int32(edgeChild.count))
+    let groupCount = groups.count
 
     var capacity = 16
     while capacity < groupCount * 2 { capacity <<= 1 }
@@ -323,9 +304,9 @@ struct PathIndex: Sendable {
       let textHash = textPool.withUnsafeBufferPointer { pool in
         Self.textHash(
           UnsafeBufferPointer(
-            rebasing: pool[Int(groupFoldedStart[group])..<Int(groupFoldedEnd[group])]))
+            rebasing: pool[Int(groups[group].foldedStart)..<Int(groups[group].foldedEnd)]))
       }
-      var probe = Self.probe(node: Int(groupNode[group]), textHash: textHash) & groupMask
+      var probe = Self.probe(node: Int(groups[group].node), textHash: textHash) & groupMask
       while groupTable[probe] != 0 { probe = (probe + 1) & groupMask }
       groupTable[probe] = Int32(group + 1)
     }

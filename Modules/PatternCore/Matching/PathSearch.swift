@@ -127,28 +127,35 @@ struct SearchState: Sendable {
   }
 }
 
-/// One search over a compiled trie; the search state is passed down, so the walker itself
-/// holds only borrowed, read-only things.
+/// One search over a compiled trie, reading its records through pointers taken once per search
+/// (no bounds checks or reference counting per access); the search state is passed down.
 struct Walker {
+  let nodes: UnsafePointer<TrieNode>
+  let terminals: UnsafePointer<Int32>
+  let otherEdges: UnsafePointer<OtherEdge>
+  let groups: UnsafePointer<LiteralGroup>
+  let literalEdges: UnsafePointer<LiteralEdge>
+  let groupTable: UnsafePointer<Int32>
+  let textPool: UnsafePointer<UInt8>
+  let groupMask: Int
   let trie: CompiledTrie
   let view: ComponentsView
   let memoWidth: Int
 
-  func visit(_ node: Int, _ position: Int, _ state: inout SearchState) {
-    let f = trie.index
-    if f.nodeMinKey[node] >= state.best || f.nodeMaxKey[node] < state.low { return }
-    let memo = Int(f.memoIndex[node])
-    if memo >= 0 {
-      let stamp = memo * memoWidth + position
+  func visit(_ index: Int, _ position: Int, _ state: inout SearchState) {
+    let node = nodes[index]
+    if node.minKey >= state.best || node.maxKey < state.low { return }
+    if node.memo >= 0 {
+      let stamp = Int(node.memo) * memoWidth + position
       if state.stamps[stamp] == state.generation { return }
       state.stamps[stamp] = state.generation
     }
     if position == view.count {
-      for index in Int(f.terminalStart[node])..<Int(f.terminalStart[node + 1]) {
-        let key = f.terminals[index]
+      for terminal in Int(node.terminalStart)..<Int(node.terminalEnd) {
+        let key = terminals[terminal]
         if key >= state.best { break }
         if key < state.low { continue }
-        if f.queries.accepts(route: Int(key >> PathIndex.lineBits), view) {
+        if trie.index.queries.accepts(route: Int(key >> PathIndex.lineBits), view) {
           state.best = key
           state.bestPath.reset()
           state.bestPath.append(contentsOf: state.path.buffer)
@@ -161,72 +168,66 @@ struct Walker {
 
     var edge = 0
     var edgeEnd = 0
-    if f.hasLiterals[node] {
-      let group = f.literalGroup(node, position, view)
+    if node.hasLiterals {
+      let group = literalGroup(index, position)
       if group >= 0 {
-        edge = Int(f.groupEdgeStart[group])
-        edgeEnd = Int(f.groupEdgeStart[group + 1])
+        edge = Int(groups[group].edgeStart)
+        edgeEnd = Int(groups[group].edgeEnd)
       }
     }
     let anyCase = view.ignoreCase || (position == 0 && view.firstIsHost)
     // A component that is its own folded form matches an edge that is too, once the group's
     // folded text matched.
     let plain = view.foldedBounds[2 * position] == view.bounds[2 * position]
-    var other = Int(f.otherStart[node])
-    let otherEnd = Int(f.otherStart[node + 1])
+    var other = Int(node.otherStart)
+    let otherEnd = Int(node.otherEnd)
     while edge < edgeEnd || other < otherEnd {
-      let takeLiteral =
-        edge < edgeEnd
-        && (other == otherEnd
-          || f.nodeMinKey[Int(f.edgeChild[edge])] <= f.nodeMinKey[Int(f.otherChild[other])])
-      if takeLiteral {
-        let child = Int(f.edgeChild[edge])
-        if f.nodeMinKey[child] < state.best
-          && (anyCase || (plain && f.edgeIsFolded[edge])
-            || f.equals(Int(f.edgeTextStart[edge]), Int(f.edgeTextEnd[edge]), view.text(position)))
+      if edge < edgeEnd
+        && (other == otherEnd || literalEdges[edge].childMinKey <= otherEdges[other].childMinKey)
+      {
+        let literal = literalEdges[edge]
+        if literal.childMinKey < state.best
+          && (anyCase || (plain && literal.isFolded)
+            || equals(Int(literal.textStart), Int(literal.textEnd), view.text(position)))
         {
-          visit(child, position + 1, &state)
+          visit(Int(literal.child), position + 1, &state)
         }
         edge += 1
         continue
       }
-      let child = Int(f.otherChild[other])
-      let kind = f.otherKind[other]
+      let capture = otherEdges[other]
       other += 1
-      if f.nodeMinKey[child] >= state.best { continue }
-      if kind == PathIndex.kindStar {
+      if capture.childMinKey >= state.best { continue }
+      if capture.kind == PathIndex.kindStar {
         // One or more components, fewest first (lazy).
         var end = position + 1
         while end <= view.count {
-          visit(child, end, &state)
+          visit(Int(capture.child), end, &state)
           end += 1
         }
-      } else if f.captureTakesAny[Int(kind)]
-        || ByteValues.accepts(view.text(position), as: f.captureTypes[Int(kind)])
+      } else if capture.takesAny
+        || ByteValues.accepts(
+          view.text(position), as: trie.index.captureTypes[Int(capture.kind)])
       {
         state.path.append(Int32(position))
-        visit(child, position + 1, &state)
+        visit(Int(capture.child), position + 1, &state)
         state.path.removeLast()
       }
     }
   }
-}
 
-extension PathIndex {
-  /// The literal group of `node` whose folded text is the folded component at `position`,
-  /// or -1.
+  /// The literal group of node `node` whose folded text is the folded component at
+  /// `position`, or -1.
   @inline(__always)
-  func literalGroup(_ node: Int, _ position: Int, _ view: ComponentsView) -> Int {
+  func literalGroup(_ node: Int, _ position: Int) -> Int {
     let text = view.foldedText(position)
     var probe = PathIndex.probe(node: node, textHash: view.foldedHash[position]) & groupMask
     while true {
       let entry = Int(groupTable[probe])
       if entry == 0 { return -1 }
-      let group = entry - 1
-      if Int(groupNode[group]) == node,
-        equals(Int(groupFoldedStart[group]), Int(groupFoldedEnd[group]), text)
-      {
-        return group
+      let group = groups[entry - 1]
+      if Int(group.node) == node, equals(Int(group.foldedStart), Int(group.foldedEnd), text) {
+        return entry - 1
       }
       probe = (probe + 1) & groupMask
     }
@@ -237,23 +238,100 @@ extension PathIndex {
   func equals(_ start: Int, _ end: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard end - start == text.count else { return false }
     // Components are short: a plain loop beats a call.
-    return textPool.withUnsafeBufferPointer { pool in
-      var offset = 0
-      while offset < text.count {
-        if pool[start + offset] != text[offset] { return false }
-        offset += 1
-      }
-      return true
+    var offset = 0
+    while offset < text.count {
+      if textPool[start + offset] != text[offset] { return false }
+      offset += 1
     }
+    return true
   }
 }
 
 extension CompiledTrie {
+  /// Runs `body` with a walker over `view`.
+  func withWalker<Result>(_ view: ComponentsView, _ body: (Walker) -> Result) -> Result {
+    index.nodes.withUnsafeBufferPointer { nodes in
+      index.terminals.withUnsafeBufferPointer { terminals in
+        index.otherEdges.withUnsafeBufferPointer { otherEdges in
+          index.groups.withUnsafeBufferPointer { groups in
+            index.literalEdges.withUnsafeBufferPointer { literalEdges in
+              index.groupTable.withUnsafeBufferPointer { groupTable in
+                index.textPool.withUnsafeBufferPointer { textPool in
+                  body(
+                    Walker(
+                      nodes: nodes.baseAddress!, terminals: terminals.baseAddress ?? Self.none(),
+                      otherEdges: otherEdges.baseAddress ?? Self.none(),
+                      groups: groups.baseAddress ?? Self.none(),
+                      literalEdges: literalEdges.baseAddress ?? Self.none(),
+                      groupTable: groupTable.baseAddress!,
+                      textPool: textPool.baseAddress ?? Self.none(), groupMask: index.groupMask,
+                      trie: self, view: view, memoWidth: view.count + 1))
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// A pointer for an empty array, never read (the counts that bound the reads are 0).
+  private static func none<Element>() -> UnsafePointer<Element> {
+    UnsafePointer(bitPattern: MemoryLayout<Element>.alignment)!
+  }
+
   /// Searches for the smallest key `>= scratch.low` whose line matches the components and
   /// whose route's query accepts; the result is `scratch.best` (`.max` when none) and the
   /// capture positions in `scratch.bestPath`.
   func search(_ view: ComponentsView, _ scratch: inout SearchState) {
     scratch.begin(memoSize: index.memoCount * (view.count + 1))
-    Walker(trie: self, view: view, memoWidth: view.count + 1).visit(0, 0, &scratch)
+    withWalker(view) { $0.visit(0, 0, &scratch) }
   }
+}
+
+/// A node of the trie.
+struct TrieNode: Sendable {
+  /// The smallest and largest terminal key below the node.
+  var minKey: Int32
+  var maxKey: Int32
+  var terminalStart: Int32
+  var terminalEnd: Int32
+  var otherStart: Int32
+  var otherEnd: Int32
+  /// The node's index among memoized nodes (those below a wildcard), or -1.
+  var memo: Int32
+  /// How many literal edges lead from the root to the node (ranks near misses).
+  var literals: Int32
+  /// Whether the node has any literal child (skips the hash probe when not).
+  var hasLiterals: Bool
+}
+
+/// A capture or wildcard edge.
+struct OtherEdge: Sendable {
+  var child: Int32
+  var childMinKey: Int32
+  /// ``PathIndex/kindStar``, or the index of the capture's type in `captureTypes`.
+  var kind: UInt8
+  /// A `string` capture: every component is one, so the walker skips the check.
+  var takesAny: Bool
+}
+
+/// The literal edges of a node whose texts fold to the same text.
+struct LiteralGroup: Sendable {
+  var node: Int32
+  var foldedStart: Int32
+  var foldedEnd: Int32
+  var edgeStart: Int32
+  var edgeEnd: Int32
+}
+
+/// A literal edge.
+struct LiteralEdge: Sendable {
+  var textStart: Int32
+  var textEnd: Int32
+  var child: Int32
+  var childMinKey: Int32
+  /// Whether the text is its own folded form: then a component that is its own folded form
+  /// and matched the group's folded text is this text too.
+  var isFolded: Bool
 }
