@@ -1,12 +1,14 @@
 import FuzzSupport
 import PatternCore
 
-/// URL parser: never traps; a parsed URL's components are non-empty and reverse routing of its
-/// components through a capture-per-component pattern prints a URL that parses back to them.
+/// URL parser: never traps; the one-pass scan of plain URLs agrees with the full scan; a parsed
+/// URL's components are non-empty and reverse routing of its components through a
+/// capture-per-component pattern prints a URL that parses back to them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzURL(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
   guard let data else { return 0 }
   let text = FuzzSupport.text(data, count)
+  precondition(URLParser().plainScanAgrees(text), "the plain scan disagrees with the full one")
   guard let url = try? ParsedURL(text) else { return 0 }
   let components = url.components
   precondition(components.allSatisfy { !$0.isEmpty }, "empty component kept")

@@ -36,9 +36,12 @@ extension URLParser {
   /// The host and path of a plain URL from `index` (the start of the host or path) to the
   /// query; `index` ends at the '?' or the end.
   private func scanPlainPath(
-    _ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, start first: Int, inHost: Bool,
-    into layout: inout URLLayout
+    _ bytes: UnsafeBufferPointer<UInt8>, from position: inout Int, start first: Int,
+    inHost: Bool, into layout: inout URLLayout
   ) -> Bool {
+    // A local index (kept in a register), written back however the scan ends.
+    var index = position
+    defer { position = index }
     let classes = Self.byteClasses.utf8Start
     let count = bytes.count
     var start = first
@@ -153,5 +156,39 @@ extension URLLayout {
       bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
     }
     foldedBounds.appendReserved(Int32(bytes.count))
+  }
+}
+
+extension URLParser {
+  /// For tests and fuzzing: whether the plain scan, when it takes `url`, finds what the full
+  /// scan finds (scheme, authority, host, components, query items), with each component's
+  /// folded text and hash as the search computes them. True when the plain scan leaves `url`
+  /// to the full one.
+  package func plainScanAgrees(_ url: String) -> Bool {
+    var url = url
+    return url.withUTF8 { bytes in
+      var plain = URLLayout()
+      guard scanPlain(bytes, into: &plain) else { return true }
+      var full = URLLayout()
+      do {
+        try scanFull(bytes, original: String(decoding: bytes, as: UTF8.self), into: &full)
+      } catch {
+        return false
+      }
+      guard plain.schemeEnd == full.schemeEnd, plain.hasAuthority == full.hasAuthority,
+        plain.hasHost == full.hasHost, plain.componentCount == full.componentCount,
+        plain.queryItems == full.queryItems, plain.hashed
+      else { return false }
+      for component in 0..<plain.componentCount {
+        let text = plain.component(component)
+        var folded = text.lowercased()
+        let start = plain.foldedBounds[2 * component]
+        let end = plain.foldedBounds[2 * component + 1]
+        guard text == full.component(component), plain.string(start, end) == folded,
+          plain.hashes[component] == folded.withUTF8({ PathIndex.textHash($0) })
+        else { return false }
+      }
+      return true
+    }
   }
 }
