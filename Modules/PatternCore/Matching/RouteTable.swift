@@ -189,22 +189,18 @@ extension RouteTable {
   func componentsView(
     _ layout: URLLayout, first: Int, firstIsHost: Bool, _ folds: FoldedComponents
   ) -> ComponentsView {
-    if layout.hashed {
-      // The scan folded and hashed the components.
-      return ComponentsView(
-        bytes: layout.bytes.buffer,
-        bounds: UnsafeBufferPointer(rebasing: layout.bounds.buffer[(2 * first)...]),
-        count: layout.componentCount - first, folded: UnsafeBufferPointer(start: nil, count: 0),
-        foldedBounds: UnsafeBufferPointer(rebasing: layout.foldedBounds.buffer[(2 * first)...]),
-        foldedHash: UnsafeBufferPointer(rebasing: layout.hashes.buffer[first...]),
-        query: layout.query.buffer, firstIsHost: firstIsHost,
-        ignoreCase: options.literalsIgnoreCase, keysIgnoreCase: options.queryKeysIgnoreCase)
-    }
+    // A hashed layout holds the folded texts and hashes itself (the plain scan made them).
+    let hashed = layout.hashed
     return ComponentsView(
       bytes: layout.bytes.buffer,
       bounds: UnsafeBufferPointer(rebasing: layout.bounds.buffer[(2 * first)...]),
-      count: layout.componentCount - first, folded: folds.folded.buffer,
-      foldedBounds: folds.foldedBounds.buffer, foldedHash: folds.foldedHash.buffer,
+      count: layout.componentCount - first,
+      folded: hashed ? UnsafeBufferPointer(start: nil, count: 0) : folds.folded.buffer,
+      foldedBounds: hashed
+        ? UnsafeBufferPointer(rebasing: layout.foldedBounds.buffer[(2 * first)...])
+        : folds.foldedBounds.buffer,
+      foldedHash: hashed
+        ? UnsafeBufferPointer(rebasing: layout.hashes.buffer[first...]) : folds.foldedHash.buffer,
       query: layout.query.buffer, firstIsHost: firstIsHost, ignoreCase: options.literalsIgnoreCase,
       keysIgnoreCase: options.queryKeysIgnoreCase)
   }
