@@ -78,7 +78,7 @@ struct PathInclusion {
     switch instruction {
     case .literal(let text, let folded):
       symbol == text || (ignoreCase && symbol.lowercased() == folded)
-    case .capture(_, let type): ValueParsing.accepts(symbol, as: type)
+    case .capture(_, let type): ValueGrammar.accepts(symbol, as: type)
     case .any: true
     case .split, .jump, .match, .mark: false
     }

@@ -69,7 +69,7 @@ extension Walker {
         if edge.kind == PathIndex.kindStar {
           for end in (position + 1)...count { pending.append((child, end)) }
         } else if edge.takesAny
-          || ByteValues.accepts(view.text(position), as: index.captureTypes[Int(edge.kind)])
+          || ValueGrammar.accepts(view.text(position), as: index.captureTypes[Int(edge.kind)])
         {
           pending.append((child, position + 1))
         } else {

@@ -25,7 +25,7 @@ struct PathMatcher {
       case .literal(let text, let folded):
         guard literalMatches(text, folded, at: position) else { return nil }
       case .capture(let slot, let type):
-        guard ValueParsing.accepts(components[position], as: type) else { return nil }
+        guard ValueGrammar.accepts(components[position], as: type) else { return nil }
         slots[slot] = position
       case .match:
         return slots
@@ -90,7 +90,7 @@ struct PathMatcher {
           position += 1
           literals += 1
         case .capture(let slot, let type):
-          guard position < count, ValueParsing.accepts(components[position], as: type) else {
+          guard position < count, ValueGrammar.accepts(components[position], as: type) else {
             tracker?.pointee.failed(pc: pc, at: position, literals: literals)
             break thread
           }
@@ -142,20 +142,6 @@ struct FailureTracker {
       failures = [pc]
     } else if (literals, position) == (self.literals, furthest) {
       failures.append(pc)
-    }
-  }
-}
-
-extension ValueParsing {
-  /// Whether `text` parses as `type`, without building the value.
-  static func accepts(_ text: String, as type: ValueType) -> Bool {
-    switch type {
-    case .string: true
-    case .int: int(text[...]) != nil
-    case .double: double(text[...]) != nil
-    case .bool: bool(text[...]) != nil
-    case .uuid: isUUID(text.utf8)
-    case .list, .custom: PatternValue(parsing: text, as: type) != nil
     }
   }
 }

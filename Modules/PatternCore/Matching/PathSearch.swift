@@ -20,6 +20,8 @@ struct ComponentsView {
       rebasing: bytes[Int(bounds[2 * index])..<Int(bounds[2 * index + 1])])
   }
 
+  var queryView: QueryView { QueryView(bytes: bytes, spans: query) }
+
   @inline(__always) func foldedText(_ index: Int) -> UnsafeBufferPointer<UInt8> {
     let start = foldedBounds[2 * index]
     let end = foldedBounds[2 * index + 1]
@@ -155,7 +157,7 @@ struct Walker {
         let key = terminals[terminal]
         if key >= state.best { break }
         if key < state.low { continue }
-        if trie.index.queries.accepts(route: Int(key >> PathIndex.lineBits), view) {
+        if trie.index.queries.accepts(route: Int(key >> PathIndex.lineBits), view.queryView) {
           state.best = key
           state.bestPath.reset()
           state.bestPath.append(contentsOf: state.path.buffer)
@@ -206,7 +208,7 @@ struct Walker {
           end += 1
         }
       } else if capture.takesAny
-        || ByteValues.accepts(
+        || ValueGrammar.accepts(
           view.text(position), as: trie.index.captureTypes[Int(capture.kind)])
       {
         state.path.append(Int32(position))

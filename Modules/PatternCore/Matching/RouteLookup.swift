@@ -129,7 +129,7 @@ extension RouteTable {
     let program = routes[route].program
     if program.restEnds.contains(where: { $0 >= 0 }) {
       let input = lookup.layout.routingInput(first: 0, firstIsHost: lookup.layout.hasHost)
-      return match(routeAt: route, input)?.captures ?? captures
+      return match(routeAt: route, input, lookup.layout)?.captures ?? captures
     }
     for (slot, position) in lookup.slots.buffer.enumerated()
     where position >= 0 && !program.slotNames[slot].isEmpty {
@@ -138,10 +138,7 @@ extension RouteTable {
         captures.bind(program.slotNames[slot], value, text: text)
       }
     }
-    _ = QueryMatcher(
-      nodes: routes[route].pattern.query, keysIgnoreCase: options.queryKeysIgnoreCase
-    )
-    .bind(lookup.layout.queryItems, into: &captures)
+    _ = trie.index.queries.bind(route: route, QueryView(lookup.layout), into: &captures)
     return captures
   }
 }

@@ -180,9 +180,9 @@ extension RouteTable {
     }
     guard slots != nil else { return pathReason(route, input, tracker) }
     var captures = Captures()
-    let failures = QueryMatcher(
-      nodes: route.pattern.query, keysIgnoreCase: options.queryKeysIgnoreCase
-    ).bind(input.query, into: &captures)
+    var layout = URLLayout()
+    layout.load(input)
+    let failures = trie.index.queries.bind(route: index, QueryView(layout), into: &captures)
     guard let first = failures.first else { return nil }
     let satisfied = route.pattern.query.count - failures.count
     return Self.queryReason(first, closeness: (1 << 40) + satisfied)
@@ -200,7 +200,8 @@ extension RouteTable {
     return (tracker.steps, route.program.instructions.count * (input.components.count + 1))
   }
 
-  private static func queryReason(_ failure: QueryMatcher.Failure?, closeness: Int) -> MissReason {
+  private static func queryReason(_ failure: CompiledQueries.Failure?, closeness: Int) -> MissReason
+  {
     switch failure {
     case .missing(let item, let invalid?) where item.equals != nil:
       MissReason(

@@ -71,6 +71,13 @@ public struct RouteTable: Sendable {
 
   /// Matches route `index` alone.
   public func match(routeAt index: Int, _ input: RoutingInput) -> RouteMatch? {
+    var layout = URLLayout()
+    layout.load(input)
+    return match(routeAt: index, input, layout)
+  }
+
+  /// ``match(routeAt:_:)`` with the input's query items already in `layout`.
+  func match(routeAt index: Int, _ input: RoutingInput, _ layout: URLLayout) -> RouteMatch? {
     let route = routes[index]
     guard let slots = matcher(route, input).run() else { return nil }
     var captures = Captures()
@@ -85,9 +92,7 @@ public struct RouteTable: Sendable {
         captures.bind(route.program.slotNames[slot], value, text: text)
       }
     }
-    let failures = QueryMatcher(
-      nodes: route.pattern.query, keysIgnoreCase: options.queryKeysIgnoreCase
-    ).bind(input.query, into: &captures)
+    let failures = trie.index.queries.bind(route: index, QueryView(layout), into: &captures)
     guard failures.isEmpty else { return nil }
     return RouteMatch(routeIndex: index, captures: captures)
   }
@@ -148,7 +153,7 @@ struct MatchSequence: Sequence, IteratorProtocol {
       }
       nextRoute = route + 1
       // The program binds the captures exactly as the linear loop would.
-      if let match = table.match(routeAt: route, input) { return match }
+      if let match = table.match(routeAt: route, input, layout) { return match }
     }
     return nil
   }
@@ -172,7 +177,7 @@ extension RouteTable {
       for route in trie.index.fallbackRoutes.lazy.map(Int.init) where route >= low {
         if let best, route >= best { break }
         if input == nil { input = layout.routingInput(first: first, firstIsHost: firstIsHost) }
-        if match(routeAt: route, input!) != nil {
+        if match(routeAt: route, input!, layout) != nil {
           best = route
           scratch.state.best = Int32(route) << PathIndex.lineBits
           break
