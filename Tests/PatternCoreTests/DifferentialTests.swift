@@ -20,11 +20,12 @@ struct DifferentialTests {
     }
 
     mutating func node(depth: Int) -> PathNode {
-      switch random.next() % (depth > 1 ? 4 : 7) {
+      switch random.next() % (depth > 1 ? 5 : 8) {
       case 0, 1: return .literal(pick(words))
       case 2: return .capture(name: pick(["c0", "c1", "c2", ""]), type: type())
       case 3: return .wildcard
-      case 4: return .optional(path(depth: depth + 1, maximum: 2))
+      case 4: return .rest(name: pick(["r0", "c1"]))
+      case 5: return .optional(path(depth: depth + 1, maximum: 2))
       default:
         return .choice(
           (0...(random.next() % 2)).map { _ in path(depth: depth + 1, maximum: 2) }
@@ -37,7 +38,10 @@ struct DifferentialTests {
     }
 
     mutating func queryItem() -> QueryItemPattern {
-      QueryItemPattern(
+      if chance(5) {
+        return QueryItemPattern(keys: [pick(["q", "r"])], equals: pick(["1", "x"]))
+      }
+      return QueryItemPattern(
         keys: chance(3) ? ["q", "Q2"] : [pick(["q", "r"])], name: pick(["q", "c1"]), type: type(),
         required: chance(2))
     }
@@ -46,6 +50,8 @@ struct DifferentialTests {
       var query: [QueryNode] = []
       if chance(4) { query.append(.item(queryItem())) }
       if chance(8) { query.append(.oneOf([queryItem(), queryItem()])) }
+      if chance(10) { query.append(.forbidden(keys: [pick(["r", "Q2"])])) }
+      if chance(10) { query.append(.all(name: "all")) }
       if chance(25) {
         // Too many lines to expand: the route is checked by its program.
         let optionals = (0..<7).map { _ in PathNode.optional([.literal(pick(words))]) }
@@ -144,8 +150,9 @@ struct DifferentialTests {
       let patterns = (0..<Int(1 + generator.random.next() % 4)).map { _ in
         RoutePattern(
           path: (0..<Int(2 + generator.random.next() % 4)).map { _ -> PathNode in
-            switch generator.random.next() % 4 {
+            switch generator.random.next() % 5 {
             case 0: .wildcard
+            case 4: .rest(name: "r")
             case 1: .capture(name: "c\(generator.random.next() % 3)", type: generator.type())
             case 2: .optional([.capture(name: "o", type: .int)])
             default: .literal(generator.pick(["a", "1"]))

@@ -66,7 +66,7 @@ extension Walker {
       for other in Int(node.otherStart)..<Int(node.otherEnd) {
         let edge = otherEdges[other]
         let child = Int(edge.child)
-        if edge.kind == PathIndex.kindStar {
+        if edge.kind >= PathIndex.kindRest {
           for end in (position + 1)...count { pending.append((child, end)) }
         } else if edge.takesAny
           || ValueGrammar.accepts(view.text(position), as: index.captureTypes[Int(edge.kind)])

@@ -47,12 +47,15 @@ struct PathIndex: Sendable {
   var keySlots: [Int32] = []
   /// The dense index of each key (terminal) used above, by route: `routeKeyBase[r] + line`.
   var routeKeyBase: [Int32] = []
-  /// Routes whose binding must come from their program (wildcards and several lines).
+  /// Routes whose binding must come from their program (a wildcard and several lines: the
+  /// program's preference order then interleaves the wildcard's length with later choices).
   var routeRebinds: [Bool] = []
   /// Routes too branchy to expand, checked by their program, in registration order.
   var fallbackRoutes: [Int32] = []
 
   static let kindStar: UInt8 = 255
+  /// A rest capture: a wildcard that records where it starts and ends.
+  static let kindRest: UInt8 = 254
   /// The capture types; a capture edge's kind is an index into this.
   var captureTypes: [ValueType] = []
 
@@ -66,6 +69,16 @@ struct PathIndex: Sendable {
     case literal(String)
     case capture(slot: Int, type: ValueType)
     case star
+    /// A rest capture; its start mark is `slot`, its end mark `slot + 1`.
+    case rest(slot: Int)
+
+    /// Whether the atom takes a run of components (a wildcard or a rest capture).
+    var takesRun: Bool {
+      switch self {
+      case .star, .rest: true
+      case .literal, .capture: false
+      }
+    }
   }
 
   /// Lines of `nodes` in preference order; slots numbered as ``PathProgram`` numbers them.
@@ -91,8 +104,8 @@ struct PathIndex: Sendable {
       return [[.capture(slot: slot, type: type)]]
     case .wildcard: return [[.star]]
     case .rest:
-      slot += 2  // start and end marks, as the program numbers them
-      return [[.star]]
+      defer { slot += 2 }  // start and end marks, as the program numbers them
+      return [[.rest(slot: slot)]]
     case .optional(let inner):
       guard let body = lines(inner, slot: &slot) else { return nil }
       return body + [[]]
@@ -148,15 +161,17 @@ struct PathIndex: Sendable {
         continue
       }
       var seen = Set<[Atom]>()
-      let hasStar = expanded.contains { $0.contains(.star) }
-      // A rest capture binds a run of components: the program binds it.
-      let hasRest = hasStar && PathProgram(path).restEnds.contains { $0 >= 0 }
-      routeRebinds.append((hasStar && expanded.count > 1) || hasRest)
+      let hasStar = expanded.contains { $0.contains(where: \.takesRun) }
+      routeRebinds.append(hasStar && expanded.count > 1)
       for (line, atoms) in expanded.enumerated() {
+        // The slots the line's edges bind, in the order the search records positions.
         slotLists.append(
-          atoms.compactMap { atom in
-            if case .capture(let slot, _) = atom { return Int32(slot) }
-            return nil
+          atoms.flatMap { atom -> [Int32] in
+            switch atom {
+            case .capture(let slot, _): [Int32(slot)]
+            case .rest(let slot): [Int32(slot), Int32(slot + 1)]
+            case .literal, .star: []
+            }
           })
         // A repeated line can never be the first to match; leave it out.
         guard seen.insert(atoms).inserted else { continue }
@@ -183,8 +198,8 @@ struct PathIndex: Sendable {
               otherOrder[node].append(key)
               node = child
             }
-          case .star:
-            let key = OtherKey(node: node, kind: Self.kindStar)
+          case .star, .rest:
+            let key = OtherKey(node: node, kind: atom == .star ? Self.kindStar : Self.kindRest)
             if let child = otherChildren[key] {
               node = child
             } else {
@@ -253,7 +268,7 @@ struct PathIndex: Sendable {
         otherEdges.append(
           OtherEdge(
             child: Int32(child), childMinKey: minKey[child], kind: key.kind,
-            takesAny: key.kind != PathIndex.kindStar && captureTypes[Int(key.kind)] == .string))
+            takesAny: key.kind < PathIndex.kindRest && captureTypes[Int(key.kind)] == .string))
       }
       nodes.append(
         TrieNode(

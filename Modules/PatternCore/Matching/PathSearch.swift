@@ -207,6 +207,16 @@ struct Walker {
           visit(Int(capture.child), end, &state)
           end += 1
         }
+      } else if capture.kind == PathIndex.kindRest {
+        // The same, recording where the run starts and ends.
+        var end = position + 1
+        while end <= view.count {
+          state.path.append(Int32(position))
+          state.path.append(Int32(end))
+          visit(Int(capture.child), end, &state)
+          state.path.truncate(to: state.path.count - 2)
+          end += 1
+        }
       } else if capture.takesAny
         || ValueGrammar.accepts(
           view.text(position), as: trie.index.captureTypes[Int(capture.kind)])
@@ -312,7 +322,8 @@ struct TrieNode: Sendable {
 struct OtherEdge: Sendable {
   var child: Int32
   var childMinKey: Int32
-  /// ``PathIndex/kindStar``, or the index of the capture's type in `captureTypes`.
+  /// ``PathIndex/kindStar``, ``PathIndex/kindRest``, or the index of the capture's type in
+  /// `captureTypes`.
   var kind: UInt8
   /// A `string` capture: every component is one, so the walker skips the check.
   var takesAny: Bool

@@ -80,21 +80,9 @@ extension RouteTable {
         from: 0, lookup.layout, first: 0, firstIsHost: lookup.layout.hasHost, &lookup.scratch)
     else { return nil }
     lookup.routeIndex = route
-    let program = routes[route].program
-    let index = trie.index
-    if index.routeRebinds[route] {
-      // Wildcards with choices: the program decides the binding.
-      let input = lookup.layout.routingInput(first: 0, firstIsHost: lookup.layout.hasHost)
-      let bound = matcher(routes[route], input).run() ?? []
-      for position in bound { lookup.slots.append(Int32(position)) }
-    } else {
-      for _ in 0..<program.slotNames.count { lookup.slots.append(-1) }
-      let bestPath = lookup.scratch.state.bestPath.buffer
-      let slots = index.slotRange(ofKey: lookup.scratch.state.best)
-      for (offset, position) in zip(slots, bestPath) {
-        lookup.slots[Int(index.keySlots[offset])] = position
-      }
-    }
+    bindSlots(
+      ofRoute: route, lookup.layout, first: 0, firstIsHost: lookup.layout.hasHost,
+      lookup.scratch.state, into: &lookup.slots)
     return route
   }
 
@@ -124,21 +112,55 @@ extension RouteTable {
   /// The typed values the last successful ``lookup(_:scheme:limits:into:)`` bound, exactly as
   /// ``match(routeAt:_:)`` binds them; empty when it found nothing.
   public func captures(of lookup: RouteLookup) -> Captures {
-    var captures = Captures()
-    guard let route = lookup.routeIndex else { return captures }
-    let program = routes[route].program
-    if program.restEnds.contains(where: { $0 >= 0 }) {
-      let input = lookup.layout.routingInput(first: 0, firstIsHost: lookup.layout.hasHost)
-      return match(routeAt: route, input, lookup.layout)?.captures ?? captures
+    guard let route = lookup.routeIndex else { return Captures() }
+    return captures(ofRoute: route, lookup.slots.buffer, lookup.layout, first: 0)
+  }
+
+  /// Sets `slots` to the component each capture slot of route `route` bound (counted from
+  /// `first`; -1 for none) once ``firstRoute(from:_:first:firstIsHost:_:)`` found the route on
+  /// components `first...` of `layout`. The search recorded the positions on its way down;
+  /// only a route whose binding is its program's (a wildcard and several lines, or too branchy
+  /// to expand) runs the program, over the same components.
+  func bindSlots(
+    ofRoute route: Int, _ layout: URLLayout, first: Int, firstIsHost: Bool,
+    _ state: SearchState, into slots: inout ScratchArray<Int32>
+  ) {
+    slots.reset()
+    let index = trie.index
+    if index.routeRebinds[route] {
+      let input = layout.routingInput(first: first, firstIsHost: firstIsHost)
+      for position in matcher(routes[route], input).run() ?? [] {
+        slots.append(Int32(position))
+      }
+      return
     }
-    for (slot, position) in lookup.slots.buffer.enumerated()
+    slots.fill(-1, count: routes[route].program.slotNames.count)
+    for (offset, position) in zip(index.slotRange(ofKey: state.best), state.bestPath.buffer) {
+      slots[Int(index.keySlots[offset])] = position
+    }
+  }
+
+  /// The typed values route `route` binds with `slots` (as ``bindSlots(ofRoute:_:first:firstIsHost:_:into:)``
+  /// set them) on components `first...` of `layout`, then its query items. A rest capture binds
+  /// its components, each decoded, joined with `/`.
+  func captures(
+    ofRoute route: Int, _ slots: UnsafeBufferPointer<Int32>, _ layout: URLLayout, first: Int
+  ) -> Captures {
+    var captures = Captures()
+    let program = routes[route].program
+    for (slot, position) in slots.enumerated()
     where position >= 0 && !program.slotNames[slot].isEmpty {
-      let text = lookup.layout.component(Int(position))
+      let start = first + Int(position)
+      let end = program.restEnds[slot]
+      let text =
+        end < 0
+        ? layout.component(start)
+        : (start..<first + Int(slots[end])).map(layout.component).joined(separator: "/")
       if let value = PatternValue(parsing: text, as: program.slotTypes[slot]) {
         captures.bind(program.slotNames[slot], value, text: text)
       }
     }
-    _ = trie.index.queries.bind(route: route, QueryView(lookup.layout), into: &captures)
+    _ = trie.index.queries.bind(route: route, QueryView(layout), into: &captures)
     return captures
   }
 }

@@ -123,13 +123,14 @@ public struct RouteTable: Sendable {
   }
 }
 
-/// The matches of one input in priority order, each found by a fresh compiled search for the
-/// first route after the previous one.
+/// The matches of one input in priority order, each found (and bound) by a fresh compiled
+/// search for the first route after the previous one.
 struct MatchSequence: Sequence, IteratorProtocol {
   let table: RouteTable
   let input: RoutingInput
   var layout = URLLayout()
   var scratch = SearchScratch()
+  var slots = ScratchArray<Int32>()
   var nextRoute = 0
   var prepared = false
 
@@ -143,19 +144,19 @@ struct MatchSequence: Sequence, IteratorProtocol {
       layout.load(input)
       prepared = true
     }
-    while nextRoute < table.count {
-      guard
-        let route = table.firstRoute(
-          from: nextRoute, layout, first: 0, firstIsHost: input.firstComponentIsHost, &scratch)
-      else {
-        nextRoute = table.count
-        return nil
-      }
-      nextRoute = route + 1
-      // The program binds the captures exactly as the linear loop would.
-      if let match = table.match(routeAt: route, input, layout) { return match }
+    guard nextRoute < table.count,
+      let route = table.firstRoute(
+        from: nextRoute, layout, first: 0, firstIsHost: input.firstComponentIsHost, &scratch)
+    else {
+      nextRoute = table.count
+      return nil
     }
-    return nil
+    nextRoute = route + 1
+    table.bindSlots(
+      ofRoute: route, layout, first: 0, firstIsHost: input.firstComponentIsHost, scratch.state,
+      into: &slots)
+    return RouteMatch(
+      routeIndex: route, captures: table.captures(ofRoute: route, slots.buffer, layout, first: 0))
   }
 }
 
