@@ -24,12 +24,15 @@ struct DirectResolverTests {
     let plain = [
       #"{"url":\#(quoted),"id":\#(index)}"#, "\(quoted)\r",
       #"  { "id" : "i\#(index)" , "url" : \#(quoted) }  "#, #"{"url":\#(quoted),"id":-0}"#,
+      // A bare URL line, as `cat urls.txt` gives it.
+      url, " \t\(url) \r",
     ]
     guard index % 5 == 0 else { return plain }
     return plain + [
       #"{"url":\#(quoted),"id":1.5}"#, #"{"url":\#(quoted),"id":007}"#,
       #"{"url":\#(quoted),"url":"x://y"}"#, #"{"url":\#(quoted),"extra":1}"#,
       #"{"url":\#(quoted),"id":null}"#, #"{"url":\#(quoted),}"#, #"{"url":\#(quoted)"#,
+      "\r\(url)", "\(url)\r\r", "\(url) \"x\"", "\(url)\u{7F}", "\(url) é",
     ]
   }
 
