@@ -148,6 +148,8 @@ struct PlainRequest {
 struct DirectResolver {
   let tables: [DirectTable]
   var lookup = RouteLookup()
+  /// A miss's reason in words, reused from line to line.
+  var words: [UInt8] = []
 
   /// Appends the record for a plain request whose URL matched a route or matched nothing;
   /// false (nothing appended) when the line needs the general path: not plain, or a bad URL.
@@ -209,7 +211,9 @@ struct DirectResolver {
       output += #","route":\#(nearest.route),"pattern":"#.utf8
       JSONWriter.writeString(nearest.pattern, into: &output)
       output += #","reason":"#.utf8
-      JSONWriter.writeString(nearest.reason.message, into: &output)
+      words.removeAll(keepingCapacity: true)
+      MissReasonRenderer.write(nearest.reason.cause, into: &words)
+      words.withUnsafeBufferPointer { JSONWriter.writeString(bytes: $0, into: &output) }
       output.append(UInt8(ascii: "}"))
     } else {
       output += "null".utf8

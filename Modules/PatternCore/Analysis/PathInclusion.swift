@@ -76,8 +76,8 @@ struct PathInclusion {
 
   private func accepts(_ instruction: PathProgram.Instruction, _ symbol: String) -> Bool {
     switch instruction {
-    case .literal(let text, let folded):
-      symbol == text || (ignoreCase && symbol.lowercased() == folded)
+    case .literal(let literal):
+      symbol == literal.text || (ignoreCase && symbol.lowercased() == literal.text.lowercased())
     case .capture(_, let type): ValueGrammar.accepts(symbol, as: type)
     case .any: true
     case .split, .jump, .match, .mark: false
@@ -87,7 +87,7 @@ struct PathInclusion {
   private func representatives(_ programs: PathProgram...) -> [String] {
     var literals: [String] = []
     for program in programs {
-      for case .literal(let text, _) in program.instructions { literals.append(text) }
+      for case .literal(let literal) in program.instructions { literals.append(literal.text) }
     }
     let taken = Set(literals.map { ignoreCase ? $0.lowercased() : $0 })
     func fresh(_ candidates: [String]) -> String? {

@@ -25,13 +25,16 @@ extension Walker {
   func nearMissGroups() -> [NearMissGroup] {
     var groups: [NearMissGroup] = []
     let index = trie.index
-    var seen = Set<Int>()
     let count = view.count
+    // (memoized node, position) pairs already walked.
+    var seen = [Bool](repeating: false, count: index.memoCount * (count + 1))
     var pending: [(node: Int, position: Int)] = [(0, 0)]
     while let (current, position) = pending.popLast() {
       let node = nodes[current]
-      if node.memo >= 0, !seen.insert(Int(node.memo) * (count + 1) + position).inserted {
-        continue
+      if node.memo >= 0 {
+        let stamp = Int(node.memo) * (count + 1) + position
+        if seen[stamp] { continue }
+        seen[stamp] = true
       }
       let rank = Int(node.literals) * 4096 + position * 4
       let start = index.subtreeStart[current]
@@ -92,29 +95,31 @@ extension RouteTable {
     layout.load(input)
     var folds = FoldedComponents()
     folds.prepare(layout, first: 0)
-    return nearestMiss(input, layout, folds)
+    return nearestMiss(layout, firstIsHost: input.firstComponentIsHost, folds)
   }
 
-  /// ``nearestMiss(_:)`` for `input`, already split into `layout` (folded by `folds` unless
-  /// the layout is hashed).
-  func nearestMiss(_ input: RoutingInput, _ layout: URLLayout, _ folds: FoldedComponents)
+  /// ``nearestMiss(_:)`` for the components of `layout` (folded by `folds` unless the layout
+  /// is hashed).
+  func nearestMiss(_ layout: URLLayout, firstIsHost: Bool, _ folds: FoldedComponents)
     -> (routeIndex: Int, reason: MissReason)?
   {
     guard !routes.isEmpty else { return nil }
     var groups = withExtendedLifetime((layout, folds)) {
-      trie.withWalker(
-        componentsView(layout, first: 0, firstIsHost: input.firstComponentIsHost, folds)
-      ) { $0.nearMissGroups() }
+      trie.withWalker(componentsView(layout, first: 0, firstIsHost: firstIsHost, folds)) {
+        $0.nearMissGroups()
+      }
     }
     groups.sort { $0.bound > $1.bound }
 
     // Closeness first; the winner's reason is kept, its words are written only when read.
     var best: (routeIndex: Int, reason: MissReason)?
-    var explained = Set<Int>()
+    var explained = [Bool](repeating: false, count: routes.count)
     func consider(_ route: Int) {
-      guard explained.insert(route).inserted, let reason = diagnose(routeAt: route, input) else {
-        return
-      }
+      guard !explained[route] else { return }
+      explained[route] = true
+      guard
+        let reason = diagnose(routeAt: route, layout, first: 0, firstIsHost: firstIsHost)
+      else { return }
       if let current = best {
         let closer = reason.closeness > current.reason.closeness
         let earlierTie = reason.closeness == current.reason.closeness && route < current.routeIndex

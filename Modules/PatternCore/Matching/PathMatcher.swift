@@ -1,7 +1,28 @@
-/// Runs a ``PathProgram`` over components.
+/// The components a program runs over: slices of the URL's decoded bytes.
+struct ComponentBytes {
+  let bytes: UnsafeBufferPointer<UInt8>
+  /// `start, end` pairs, from the first routed component on.
+  let bounds: UnsafeBufferPointer<Int32>
+  let count: Int
+
+  /// Components `first...` of `layout`, valid while it is neither changed nor released.
+  init(_ layout: URLLayout, first: Int) {
+    bytes = layout.bytes.buffer
+    bounds = UnsafeBufferPointer(rebasing: layout.bounds.buffer[(2 * first)...])
+    count = layout.componentCount - first
+  }
+
+  @inline(__always) subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(rebasing: bytes[Int(bounds[2 * index])..<Int(bounds[2 * index + 1])])
+  }
+}
+
+/// Runs a ``PathProgram`` over the URL's component bytes, with the search's value grammar:
+/// the strategy for routes whose binding is their program's, for routes too branchy to expand,
+/// and for explaining misses.
 struct PathMatcher {
   let program: PathProgram
-  let components: [String]
+  let components: ComponentBytes
   /// Whether component 0 compares case-insensitively (it is the host).
   let firstIsHost: Bool
   /// Whether every literal compares case-insensitively (MappingRouter).
@@ -22,8 +43,8 @@ struct PathMatcher {
     guard program.instructions.count - 1 == components.count else { return nil }
     for (position, instruction) in program.instructions.enumerated() {
       switch instruction {
-      case .literal(let text, let folded):
-        guard literalMatches(text, folded, at: position) else { return nil }
+      case .literal(let literal):
+        guard literalMatches(literal, at: position) else { return nil }
       case .capture(let slot, let type):
         guard ValueGrammar.accepts(components[position], as: type) else { return nil }
         slots[slot] = position
@@ -36,16 +57,18 @@ struct PathMatcher {
     return nil
   }
 
-  @inline(__always) func literalMatches(_ text: String, _ folded: String, at position: Int) -> Bool
-  {
-    // Components compare byte for byte (not by Unicode equivalence), after case folding where
-    // the dialect or the host position asks for it.
+  /// Components compare byte for byte (not by Unicode equivalence), after case folding where
+  /// the dialect or the host position asks for it.
+  @inline(__always) func literalMatches(_ literal: PathProgram.Literal, at position: Int) -> Bool {
     let component = components[position]
-    if sameBytes(component, text) { return true }
-    if literalsIgnoreCase || (position == 0 && firstIsHost) {
-      return sameBytes(component.lowercased(), folded)
+    if component.elementsEqual(literal.bytes) { return true }
+    guard literalsIgnoreCase || (position == 0 && firstIsHost) else { return false }
+    if component.allSatisfy({ $0 < 0x80 }) {
+      return component.count == literal.folded.count
+        && zip(component, literal.folded).allSatisfy { ($0 &- 0x41 < 26 ? $0 | 0x20 : $0) == $1 }
     }
-    return false
+    return String(decoding: component, as: UTF8.self).lowercased().utf8
+      .elementsEqual(literal.folded)
   }
 
   private enum Frame {
@@ -81,8 +104,8 @@ struct PathMatcher {
         visited[bit >> 6] |= 1 << UInt64(bit & 63)
         tracker?.pointee.steps += 1
         switch program.instructions[pc] {
-        case .literal(let text, let folded):
-          guard position < count, literalMatches(text, folded, at: position) else {
+        case .literal(let literal):
+          guard position < count, literalMatches(literal, at: position) else {
             tracker?.pointee.failed(pc: pc, at: position, literals: literals)
             break thread
           }
@@ -142,20 +165,6 @@ struct FailureTracker {
       failures = [pc]
     } else if (literals, position) == (self.literals, furthest) {
       failures.append(pc)
-    }
-  }
-}
-
-/// Whether two strings have the same UTF-8 bytes (not Unicode equivalence, which `==` tests).
-@inline(__always)
-func sameBytes(_ first: String, _ second: String) -> Bool {
-  guard first.utf8.count == second.utf8.count else { return false }
-  var first = first
-  var second = second
-  return first.withUTF8 { left in
-    second.withUTF8 { right in
-      for index in 0..<left.count where left[index] != right[index] { return false }
-      return true
     }
   }
 }

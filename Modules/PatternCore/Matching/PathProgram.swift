@@ -5,9 +5,22 @@
 /// stop (lazy). Running it with a visited set over (instruction, position) gives exactly the
 /// binding a backtracking regex would choose, without the exponential cost.
 struct PathProgram: Sendable, Hashable {
+  /// A literal's text, its UTF-8 bytes and its lower-cased bytes.
+  struct Literal: Sendable, Hashable {
+    var text: String
+    var bytes: [UInt8]
+    var folded: [UInt8]
+
+    init(_ text: String) {
+      self.text = text
+      bytes = Array(text.utf8)
+      folded = Array(text.lowercased().utf8)
+    }
+  }
+
   enum Instruction: Sendable, Hashable {
-    /// One component equal to the text (`folded` is the lower-cased text).
-    case literal(String, folded: String)
+    /// One component equal to the literal.
+    case literal(Literal)
     /// One component parsing as `type`, recorded in `slot`.
     case capture(slot: Int, type: ValueType)
     /// Any one component.
@@ -88,7 +101,7 @@ struct PathProgram: Sendable, Hashable {
     mutating func emit(_ node: PathNode) {
       switch node {
       case .literal(let text):
-        instructions.append(.literal(text, folded: text.lowercased()))
+        instructions.append(.literal(Literal(text)))
       case .capture(let name, let type):
         instructions.append(.capture(slot: slotNames.count, type: type))
         slotNames.append(name)

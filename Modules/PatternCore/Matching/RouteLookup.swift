@@ -103,17 +103,17 @@ extension RouteTable {
   /// The route that came closest to matching the URL of the last lookup, when it found none:
   /// ``nearestMiss(_:)`` for that URL, without parsing it again.
   public func nearestMiss(of lookup: RouteLookup) -> (routeIndex: Int, reason: MissReason)? {
-    let input = lookup.layout.routingInput(first: 0, firstIsHost: lookup.layout.hasHost)
-    guard lookup.layout.hashed else { return nearestMiss(input) }
-    // The scan folded and hashed the components already.
-    return nearestMiss(input, lookup.layout, lookup.scratch.folds)
+    let layout = lookup.layout
+    // The plain scan folded and hashed the components already; the search's folds are the
+    // full scan's.
+    return nearestMiss(layout, firstIsHost: layout.hasHost, lookup.scratch.folds)
   }
 
   /// The typed values the last successful ``lookup(_:scheme:limits:into:)`` bound, exactly as
   /// ``match(routeAt:_:)`` binds them; empty when it found nothing.
   public func captures(of lookup: RouteLookup) -> Captures {
     guard let route = lookup.routeIndex else { return Captures() }
-    return captures(ofRoute: route, lookup.slots.buffer, lookup.layout, first: 0)
+    return captures(ofRoute: route, lookup.slots.buffer, lookup.layout, first: 0) ?? Captures()
   }
 
   /// Sets `slots` to the component each capture slot of route `route` bound (counted from
@@ -128,10 +128,10 @@ extension RouteTable {
     slots.reset()
     let index = trie.index
     if index.routeRebinds[route] {
-      let input = layout.routingInput(first: first, firstIsHost: firstIsHost)
-      for position in matcher(routes[route], input).run() ?? [] {
-        slots.append(Int32(position))
+      let bound = withExtendedLifetime(layout) {
+        matcher(routes[route], layout, first: first, firstIsHost: firstIsHost).run()
       }
+      for position in bound ?? [] { slots.append(Int32(position)) }
       return
     }
     slots.fill(-1, count: routes[route].program.slotNames.count)
@@ -141,11 +141,11 @@ extension RouteTable {
   }
 
   /// The typed values route `route` binds with `slots` (as ``bindSlots(ofRoute:_:first:firstIsHost:_:into:)``
-  /// set them) on components `first...` of `layout`, then its query items. A rest capture binds
-  /// its components, each decoded, joined with `/`.
+  /// set them) on components `first...` of `layout`, then its query items; nil when the query
+  /// does not match. A rest capture binds its components, each decoded, joined with `/`.
   func captures(
     ofRoute route: Int, _ slots: UnsafeBufferPointer<Int32>, _ layout: URLLayout, first: Int
-  ) -> Captures {
+  ) -> Captures? {
     var captures = Captures()
     let program = routes[route].program
     for (slot, position) in slots.enumerated()
@@ -160,8 +160,17 @@ extension RouteTable {
         captures.bind(program.slotNames[slot], value, text: text)
       }
     }
-    _ = trie.index.queries.bind(route: route, QueryView(layout), into: &captures)
-    return captures
+    let failures = withExtendedLifetime(layout) {
+      trie.index.queries.bind(route: route, QueryView(layout), into: &captures)
+    }
+    return failures.isEmpty ? captures : nil
+  }
+
+  /// ``captures(ofRoute:_:_:first:)`` for slots in an array.
+  func captures(ofRoute route: Int, _ slots: [Int32], _ layout: URLLayout, first: Int)
+    -> Captures?
+  {
+    slots.withUnsafeBufferPointer { captures(ofRoute: route, $0, layout, first: first) }
   }
 }
 

@@ -104,52 +104,155 @@ public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertibl
 public enum MissReasonRenderer {
   /// One sentence for a cause.
   public static func message(_ cause: MissReason.Cause) -> String {
-    switch cause {
-    case .componentMismatch(let position, let found, let expected):
-      return "component \(position + 1) is `\(found)`, the pattern expects `\(expected)`"
-    case .typeMismatch(let position, let found, let capture, let type):
-      return "component \(position + 1) `\(found)` is not \(RouteTable.article(type)), "
-        + "as `\(capture)` requires"
-    case .urlTooShort(let count, let expected):
-      return "the URL ends after \(count) component\(count == 1 ? "" : "s"); "
-        + "the pattern expects \(expected.map { "`\($0)`" } ?? "another component") next"
-    case .urlTooLong(let position, let found):
-      return "component \(position + 1) `\(found)` is extra; the pattern ends before it"
-    case .missingQueryItem(let keys):
-      return "missing required query item \(keys.map { "`\($0)`" }.joined(separator: " or "))"
-    case .queryValueMismatch(let key, let value, let type):
-      return
-        "query item `\(key)` has the value `\(value)`, which is not \(RouteTable.article(type))"
-    case .noneOfQueryItems(let keys):
-      return "none of the query items \(keys.map { "`\($0)`" }.joined(separator: ", ")) is present"
-    case .queryValueNotEqual(let key, let value, let expected):
-      return "query item `\(key)` is `\(value)`; the pattern needs `\(expected)`"
-    case .forbiddenQueryItem(let key):
-      return "query item `\(key)` is present; the pattern forbids it"
-    case .schemeMismatch(let found, let expected):
-      return found.isEmpty
-        ? "the URL has no scheme (a relative reference); routes answer `\(expected):`"
-        : "scheme `\(found)` is not `\(expected)`"
-    case .unknownSource(let found, let expected, let then):
-      let from =
-        found.isEmpty
-        ? "the URL has no scheme (a relative reference), which" : "source `\(found)`"
-      let known = expected.map { "`\($0)`" }.joined(separator: ", ")
-      guard let then else {
-        return "the path matches, but \(from) is not a source of this router (sources: \(known))"
+    var words = Words()
+    words.write(cause)
+    return String(decoding: words.bytes, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 bytes of ``message(_:)`` to `output` (no `String` on the way).
+  public static func write(_ cause: MissReason.Cause, into output: inout [UInt8]) {
+    var words = Words(bytes: output)
+    output = []
+    words.write(cause)
+    output = words.bytes
+  }
+
+  /// A sentence being written, piece by piece.
+  private struct Words {
+    var bytes: [UInt8] = []
+
+    mutating func say(_ text: StaticString) {
+      bytes.append(
+        contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func say(_ text: String) {
+      var text = text
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// `text` in backquotes.
+    mutating func quote(_ text: String) {
+      say("`")
+      say(text)
+      say("`")
+    }
+
+    mutating func quote(_ texts: [String], joinedBy separator: StaticString) {
+      for (index, text) in texts.enumerated() {
+        if index > 0 { say(separator) }
+        quote(text)
       }
-      return "\(from) is not a source of this router (sources: \(known)); and \(message(then))"
-    case .otherSource(let route, let url, let then):
-      guard let then else {
-        return "the path matches, but the route is for source `\(route)` and the URL comes from "
-          + "source `\(url)`"
+    }
+
+    mutating func number(_ value: Int) {
+      guard value >= 10 || value < 0 else {
+        bytes.append(UInt8(ascii: "0") + UInt8(value))
+        return
       }
-      return "the route is for source `\(route)` and the URL comes from source `\(url)`; and "
-        + message(then)
-    case .handlerDeclined:
-      return "the handler declined"
-    case .forwardStopped(let problem):
-      return problem
+      say(String(value))
+    }
+
+    /// `component N` for 0-based `position`.
+    mutating func component(_ position: Int) {
+      say("component ")
+      number(position + 1)
+    }
+
+    mutating func write(_ cause: MissReason.Cause) {
+      switch cause {
+      case .componentMismatch(let position, let found, let expected):
+        component(position)
+        say(" is ")
+        quote(found)
+        say(", the pattern expects ")
+        quote(expected)
+      case .typeMismatch(let position, let found, let capture, let type):
+        component(position)
+        say(" ")
+        quote(found)
+        say(" is not ")
+        say(RouteTable.article(type))
+        say(", as ")
+        quote(capture)
+        say(" requires")
+      case .urlTooShort(let count, let expected):
+        say("the URL ends after ")
+        number(count)
+        say(count == 1 ? " component" : " components")
+        say("; the pattern expects ")
+        if let expected { quote(expected) } else { say("another component") }
+        say(" next")
+      case .urlTooLong(let position, let found):
+        component(position)
+        say(" ")
+        quote(found)
+        say(" is extra; the pattern ends before it")
+      case .missingQueryItem(let keys):
+        say("missing required query item ")
+        quote(keys, joinedBy: " or ")
+      case .queryValueMismatch(let key, let value, let type):
+        say("query item ")
+        quote(key)
+        say(" has the value ")
+        quote(value)
+        say(", which is not ")
+        say(RouteTable.article(type))
+      case .noneOfQueryItems(let keys):
+        say("none of the query items ")
+        quote(keys, joinedBy: ", ")
+        say(" is present")
+      case .queryValueNotEqual(let key, let value, let expected):
+        say("query item ")
+        quote(key)
+        say(" is ")
+        quote(value)
+        say("; the pattern needs ")
+        quote(expected)
+      case .forbiddenQueryItem(let key):
+        say("query item ")
+        quote(key)
+        say(" is present; the pattern forbids it")
+      case .schemeMismatch(let found, let expected):
+        if found.isEmpty {
+          say("the URL has no scheme (a relative reference); routes answer ")
+          quote(expected + ":")
+        } else {
+          say("scheme ")
+          quote(found)
+          say(" is not ")
+          quote(expected)
+        }
+      case .unknownSource(let found, let expected, let then):
+        if then == nil { say("the path matches, but ") }
+        if found.isEmpty {
+          say("the URL has no scheme (a relative reference), which")
+        } else {
+          say("source ")
+          quote(found)
+        }
+        say(" is not a source of this router (sources: ")
+        quote(expected, joinedBy: ", ")
+        say(")")
+        if let then {
+          say("; and ")
+          write(then)
+        }
+      case .otherSource(let route, let url, let then):
+        if then == nil { say("the path matches, but ") }
+        say("the route is for source ")
+        quote(route)
+        say(" and the URL comes from source ")
+        quote(url)
+        if let then {
+          say("; and ")
+          write(then)
+        }
+      case .handlerDeclined:
+        say("the handler declined")
+      case .forwardStopped(let problem):
+        say(problem)
+      }
     }
   }
 }
@@ -163,29 +266,51 @@ public enum RouteVerdict: Sendable, Hashable {
 extension RouteTable {
   /// Tries route `index` and says why it failed, if it did.
   public func explain(routeAt index: Int, _ input: RoutingInput) -> RouteVerdict {
-    if let reason = diagnose(routeAt: index, input) { return .missed(reason) }
-    if let match = match(routeAt: index, input) { return .matched(match) }
-    // The diagnosis and the match run the same program; they cannot disagree.
-    return .missed(
-      MissReason(.urlTooShort(components: input.components.count, expected: nil), closeness: 0))
-  }
-
-  /// Why route `index` fails on `input`, from one backtracking run; nil when it matches. (A
-  /// reason's words are only written when asked for.)
-  func diagnose(routeAt index: Int, _ input: RoutingInput) -> MissReason? {
-    let route = routes[index]
-    var tracker = FailureTracker()
-    let slots = withUnsafeMutablePointer(to: &tracker) {
-      matcher(route, input).runBacktracking(tracker: $0)
-    }
-    guard slots != nil else { return pathReason(route, input, tracker) }
-    var captures = Captures()
     var layout = URLLayout()
     layout.load(input)
-    let failures = trie.index.queries.bind(route: index, QueryView(layout), into: &captures)
-    guard let first = failures.first else { return nil }
+    return explain(routeAt: index, layout, firstIsHost: input.firstComponentIsHost)
+  }
+
+  /// ``explain(routeAt:_:)`` over the components of `layout`.
+  func explain(routeAt index: Int, _ layout: URLLayout, firstIsHost: Bool) -> RouteVerdict {
+    if let reason = diagnose(routeAt: index, layout, first: 0, firstIsHost: firstIsHost) {
+      return .missed(reason)
+    }
+    if let match = match(routeAt: index, layout, first: 0, firstIsHost: firstIsHost) {
+      return .matched(match)
+    }
+    // The diagnosis and the match run the same program; they cannot disagree.
+    return .missed(
+      MissReason(.urlTooShort(components: layout.componentCount, expected: nil), closeness: 0))
+  }
+
+  /// Why route `index` fails on `input`; nil when it matches.
+  func diagnose(routeAt index: Int, _ input: RoutingInput) -> MissReason? {
+    var layout = URLLayout()
+    layout.load(input)
+    return diagnose(routeAt: index, layout, first: 0, firstIsHost: input.firstComponentIsHost)
+  }
+
+  /// Why route `index` fails on components `first...` of `layout`, from one backtracking run of
+  /// its program; nil when it matches. (A reason's words are only written when asked for.)
+  func diagnose(routeAt index: Int, _ layout: URLLayout, first: Int, firstIsHost: Bool)
+    -> MissReason?
+  {
+    let route = routes[index]
+    var tracker = FailureTracker()
+    let slots = withExtendedLifetime(layout) {
+      withUnsafeMutablePointer(to: &tracker) {
+        matcher(route, layout, first: first, firstIsHost: firstIsHost).runBacktracking(tracker: $0)
+      }
+    }
+    guard slots != nil else { return pathReason(route, layout, first: first, tracker) }
+    var captures = Captures()
+    let failures = withExtendedLifetime(layout) {
+      trie.index.queries.bind(route: index, QueryView(layout), into: &captures)
+    }
+    guard let firstFailure = failures.first else { return nil }
     let satisfied = route.pattern.query.count - failures.count
-    return Self.queryReason(first, closeness: (1 << 40) + satisfied)
+    return Self.queryReason(firstFailure, closeness: (1 << 40) + satisfied)
   }
 
   /// How many (instruction, component) states the matcher expands for route `index` on this
@@ -193,9 +318,14 @@ extension RouteTable {
   /// visits each state at most once, which is what keeps matching linear.
   package func matchWork(routeAt index: Int, _ input: RoutingInput) -> (steps: Int, bound: Int) {
     let route = routes[index]
+    var layout = URLLayout()
+    layout.load(input)
     var tracker = FailureTracker()
-    _ = withUnsafeMutablePointer(to: &tracker) {
-      matcher(route, input).runBacktracking(tracker: $0)
+    _ = withExtendedLifetime(layout) {
+      withUnsafeMutablePointer(to: &tracker) {
+        matcher(route, layout, first: 0, firstIsHost: input.firstComponentIsHost)
+          .runBacktracking(tracker: $0)
+      }
     }
     return (tracker.steps, route.program.instructions.count * (input.components.count + 1))
   }
@@ -222,21 +352,21 @@ extension RouteTable {
     }
   }
 
-  private func pathReason(_ route: CompiledRoute, _ input: RoutingInput, _ tracker: FailureTracker)
-    -> MissReason
-  {
+  private func pathReason(
+    _ route: CompiledRoute, _ layout: URLLayout, first: Int, _ tracker: FailureTracker
+  ) -> MissReason {
     let position = tracker.furthest
-    let components = input.components
+    let count = layout.componentCount - first
     let instructions = route.program.instructions
     let consuming = tracker.failures.filter {
       if case .match = instructions[$0] { false } else { true }
     }
-    if position < components.count, let pc = consuming.first {
-      let component = components[position]
+    if position < count, let pc = consuming.first {
+      let component = layout.component(first + position)
       switch instructions[pc] {
-      case .literal(let text, _):
+      case .literal(let literal):
         return MissReason(
-          .componentMismatch(position: position, found: component, expected: text),
+          .componentMismatch(position: position, found: component, expected: literal.text),
           closeness: tracker.rank + 0)
       case .capture(let slot, let type):
         let shown = CanonicalPrinter.capture(name: route.program.slotNames[slot], type: type)
@@ -247,19 +377,18 @@ extension RouteTable {
         break
       }
     }
-    if position >= components.count, let pc = consuming.first {
+    if position >= count, let pc = consuming.first {
       let expected: String?
       switch instructions[pc] {
-      case .literal(let text, _): expected = text
+      case .literal(let literal): expected = literal.text
       case .capture(let slot, let type):
         expected = CanonicalPrinter.capture(name: route.program.slotNames[slot], type: type)
       default: expected = nil
       }
       return MissReason(
-        .urlTooShort(components: components.count, expected: expected),
-        closeness: tracker.rank + 1)
+        .urlTooShort(components: count, expected: expected), closeness: tracker.rank + 1)
     }
-    let extra = position < components.count ? components[position] : ""
+    let extra = position < count ? layout.component(first + position) : ""
     return MissReason(.urlTooLong(position: position, found: extra), closeness: tracker.rank + 1)
   }
 
@@ -303,9 +432,14 @@ extension RouteTable {
           .unknownSource(found: source, expected: expected, then: nil), closeness: .max - 1)
       )
     }
+    var layout = URLLayout()
+    layout.load(input)
     var best: (Int, MissReason)?
     for index in candidates {
-      guard case .missed(let reason) = explain(routeAt: index, input) else { continue }
+      guard
+        case .missed(let reason) = explain(
+          routeAt: index, layout, firstIsHost: input.firstComponentIsHost)
+      else { continue }
       if best == nil || reason > best!.1 { best = (index, reason) }
     }
     guard let (index, reason) = best else { return nil }

@@ -73,27 +73,21 @@ public struct RouteTable: Sendable {
   public func match(routeAt index: Int, _ input: RoutingInput) -> RouteMatch? {
     var layout = URLLayout()
     layout.load(input)
-    return match(routeAt: index, input, layout)
+    return match(routeAt: index, layout, first: 0, firstIsHost: input.firstComponentIsHost)
   }
 
-  /// ``match(routeAt:_:)`` with the input's query items already in `layout`.
-  func match(routeAt index: Int, _ input: RoutingInput, _ layout: URLLayout) -> RouteMatch? {
-    let route = routes[index]
-    guard let slots = matcher(route, input).run() else { return nil }
-    var captures = Captures()
-    for (slot, position) in slots.enumerated()
-    where position >= 0 && !route.program.slotNames[slot].isEmpty {
-      let end = route.program.restEnds[slot]
-      let text =
-        end < 0
-        ? input.components[position]
-        : input.components[position..<slots[end]].joined(separator: "/")
-      if let value = PatternValue(parsing: text, as: route.program.slotTypes[slot]) {
-        captures.bind(route.program.slotNames[slot], value, text: text)
-      }
-    }
-    let failures = trie.index.queries.bind(route: index, QueryView(layout), into: &captures)
-    guard failures.isEmpty else { return nil }
+  /// ``match(routeAt:_:)`` over components `first...` of `layout`, by the route's program.
+  func match(routeAt index: Int, _ layout: URLLayout, first: Int, firstIsHost: Bool)
+    -> RouteMatch?
+  {
+    guard
+      let slots = withExtendedLifetime(
+        layout,
+        {
+          matcher(routes[index], layout, first: first, firstIsHost: firstIsHost).run()
+        }),
+      let captures = captures(ofRoute: index, slots.map(Int32.init), layout, first: first)
+    else { return nil }
     return RouteMatch(routeIndex: index, captures: captures)
   }
 
@@ -116,10 +110,14 @@ public struct RouteTable: Sendable {
     return nil
   }
 
-  func matcher(_ route: CompiledRoute, _ input: RoutingInput) -> PathMatcher {
+  /// The program of `route` over components `first...` of `layout` (valid while the layout is
+  /// neither changed nor released).
+  func matcher(_ route: CompiledRoute, _ layout: URLLayout, first: Int, firstIsHost: Bool)
+    -> PathMatcher
+  {
     PathMatcher(
-      program: route.program, components: input.components,
-      firstIsHost: input.firstComponentIsHost, literalsIgnoreCase: options.literalsIgnoreCase)
+      program: route.program, components: ComponentBytes(layout, first: first),
+      firstIsHost: firstIsHost, literalsIgnoreCase: options.literalsIgnoreCase)
   }
 }
 
@@ -155,8 +153,8 @@ struct MatchSequence: Sequence, IteratorProtocol {
     table.bindSlots(
       ofRoute: route, layout, first: 0, firstIsHost: input.firstComponentIsHost, scratch.state,
       into: &slots)
-    return RouteMatch(
-      routeIndex: route, captures: table.captures(ofRoute: route, slots.buffer, layout, first: 0))
+    let captures = table.captures(ofRoute: route, slots.buffer, layout, first: 0)
+    return RouteMatch(routeIndex: route, captures: captures ?? Captures())
   }
 }
 
@@ -174,11 +172,9 @@ extension RouteTable {
     var best = scratch.state.best == .max ? nil : Int(scratch.state.best >> PathIndex.lineBits)
     // Routes too branchy to expand are checked by their programs, in order.
     if !trie.index.fallbackRoutes.isEmpty {
-      var input: RoutingInput?
       for route in trie.index.fallbackRoutes.lazy.map(Int.init) where route >= low {
         if let best, route >= best { break }
-        if input == nil { input = layout.routingInput(first: first, firstIsHost: firstIsHost) }
-        if match(routeAt: route, input!, layout) != nil {
+        if match(routeAt: route, layout, first: first, firstIsHost: firstIsHost) != nil {
           best = route
           scratch.state.best = Int32(route) << PathIndex.lineBits
           break

@@ -73,13 +73,6 @@ struct URLLayout: Sendable {
     for byte in text.utf8 { bytes.append(byte) }
   }
 
-  /// The routing input of components `first...`.
-  func routingInput(first: Int, firstIsHost: Bool) -> RoutingInput {
-    RoutingInput(
-      components: (first..<componentCount).map(component), firstComponentIsHost: firstIsHost,
-      query: queryItems)
-  }
-
   /// The decoded query items as strings.
   var queryItems: [QueryItem] {
     (0..<queryCount).map { item in
