@@ -30,6 +30,13 @@ struct JSONTests {
     }
   }
 
+  @Test(arguments: [0, 7, 9, 10, 42, -1, -10, 1_000_000_007, Int.max, Int.min])
+  func integersAreWrittenInDecimal(value: Int) {
+    var output = Array("x".utf8)
+    JSONWriter.writeInteger(value, into: &output)
+    #expect(String(decoding: output, as: UTF8.self) == "x\(value)")
+  }
+
   @Test func deepNestingIsAnErrorNotACrash() {
     #expect(throws: JSONSyntaxError.self) {
       try JSONParser.parse(String(repeating: "[", count: 100_000))

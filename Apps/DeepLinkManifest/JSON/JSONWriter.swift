@@ -55,6 +55,23 @@ public enum JSONWriter {
     text.withUTF8 { writeString(bytes: $0, into: &output) }
   }
 
+  /// An integer in decimal, with no `String` on the way.
+  package static func writeInteger(_ value: Int, into output: inout [UInt8]) {
+    if value < 0 { output.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of any Int
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var index = buffer.count
+      repeat {
+        index -= 1
+        buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      let start = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + index
+      output.append(contentsOf: UnsafeBufferPointer(start: start, count: buffer.count - index))
+    }
+  }
+
   /// ``writeString(_:into:)`` for UTF-8 bytes.
   package static func writeString(bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))

@@ -208,7 +208,9 @@ struct DirectResolver {
     if let nearest {
       output += #"{"table":"#.utf8
       JSONWriter.writeString(nearest.table, into: &output)
-      output += #","route":\#(nearest.route),"pattern":"#.utf8
+      output += #","route":"#.utf8
+      JSONWriter.writeInteger(nearest.route, into: &output)
+      output += #","pattern":"#.utf8
       JSONWriter.writeString(nearest.pattern, into: &output)
       output += #","reason":"#.utf8
       words.removeAll(keepingCapacity: true)
@@ -228,7 +230,9 @@ struct DirectResolver {
     _ number: Int, _ request: PlainRequest, _ line: UnsafeBufferPointer<UInt8>,
     _ urlBytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
   ) {
-    output += #"{"line":\#(number),"#.utf8
+    output += #"{"line":"#.utf8
+    JSONWriter.writeInteger(number, into: &output)
+    output.append(UInt8(ascii: ","))
     if let id = request.id {
       output += #""id":"#.utf8
       output += UnsafeBufferPointer(rebasing: line[id])

@@ -71,33 +71,53 @@ struct PathMatcher {
       .elementsEqual(literal.folded)
   }
 
-  private enum Frame {
-    /// `literals` counts literal components matched on the way, to rank failures.
-    case attempt(pc: Int, position: Int, literals: Int)
-    case restore(slot: Int, previous: Int)
+  /// A saved attempt (`pc >= 0`), or a slot to restore (`pc = ~slot`, `position` = the value).
+  /// `literals` counts literal components matched on the way, to rank failures.
+  private struct Frame {
+    var pc: Int32
+    var position: Int32
+    var literals: Int32
   }
 
   /// Depth-first search in preference order; a (pc, position) pair is expanded at most once,
-  /// because its outcome does not depend on how it was reached.
+  /// because its outcome does not depend on how it was reached. Its scratch space lives on the
+  /// stack while it is small.
   func runBacktracking(tracker: UnsafeMutablePointer<FailureTracker>?) -> [Int]? {
+    let states = program.instructions.count * (components.count + 1)
+    // Each expanded state saves at most one frame.
+    return withUnsafeTemporaryAllocation(of: Frame.self, capacity: states + 1) { stack in
+      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (states + 63) / 64) { visited in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: program.slotNames.count) { slots in
+          visited.initialize(repeating: 0)
+          slots.initialize(repeating: -1)
+          return search(stack, visited, slots, tracker)
+        }
+      }
+    }
+  }
+
+  private func search(
+    _ stack: UnsafeMutableBufferPointer<Frame>, _ visited: UnsafeMutableBufferPointer<UInt64>,
+    _ slots: UnsafeMutableBufferPointer<Int>, _ tracker: UnsafeMutablePointer<FailureTracker>?
+  ) -> [Int]? {
     let count = components.count
     let width = count + 1
-    var visited = [UInt64](repeating: 0, count: (program.instructions.count * width + 63) / 64)
-    var slots = [Int](repeating: -1, count: program.slotNames.count)
-    var stack: [Frame] = [.attempt(pc: 0, position: 0, literals: 0)]
-    while let frame = stack.popLast() {
-      var pc: Int
-      var position: Int
-      var literals: Int
-      switch frame {
-      case .restore(let slot, let previous):
-        slots[slot] = previous
+    var depth = 1
+    stack[0] = Frame(pc: 0, position: 0, literals: 0)
+    func save(_ frame: Frame) {
+      stack[depth] = frame
+      depth += 1
+    }
+    while depth > 0 {
+      depth -= 1
+      let frame = stack[depth]
+      if frame.pc < 0 {
+        slots[Int(~frame.pc)] = Int(frame.position)
         continue
-      case .attempt(let startPC, let startPosition, let startLiterals):
-        pc = startPC
-        position = startPosition
-        literals = startLiterals
       }
+      var pc = Int(frame.pc)
+      var position = Int(frame.position)
+      var literals = Int(frame.literals)
       thread: while true {
         let bit = pc * width + position
         if visited[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { break thread }
@@ -106,7 +126,7 @@ struct PathMatcher {
         switch program.instructions[pc] {
         case .literal(let literal):
           guard position < count, literalMatches(literal, at: position) else {
-            tracker?.pointee.failed(pc: pc, at: position, literals: literals)
+            tracker?.pointee.failed(pc: pc, at: position, literals: literals, consuming: true)
             break thread
           }
           pc += 1
@@ -114,32 +134,32 @@ struct PathMatcher {
           literals += 1
         case .capture(let slot, let type):
           guard position < count, ValueGrammar.accepts(components[position], as: type) else {
-            tracker?.pointee.failed(pc: pc, at: position, literals: literals)
+            tracker?.pointee.failed(pc: pc, at: position, literals: literals, consuming: true)
             break thread
           }
-          stack.append(.restore(slot: slot, previous: slots[slot]))
+          save(Frame(pc: ~Int32(slot), position: Int32(slots[slot]), literals: 0))
           slots[slot] = position
           pc += 1
           position += 1
         case .any:
           guard position < count else {
-            tracker?.pointee.failed(pc: pc, at: position, literals: literals)
+            tracker?.pointee.failed(pc: pc, at: position, literals: literals, consuming: true)
             break thread
           }
           pc += 1
           position += 1
         case .mark(let slot):
-          stack.append(.restore(slot: slot, previous: slots[slot]))
+          save(Frame(pc: ~Int32(slot), position: Int32(slots[slot]), literals: 0))
           slots[slot] = position
           pc += 1
         case .split(let first, let second):
-          stack.append(.attempt(pc: second, position: position, literals: literals))
+          save(Frame(pc: Int32(second), position: Int32(position), literals: Int32(literals)))
           pc = first
         case .jump(let target):
           pc = target
         case .match:
-          if position == count { return slots }
-          tracker?.pointee.failed(pc: pc, at: position, literals: literals)
+          if position == count { return Array(slots) }
+          tracker?.pointee.failed(pc: pc, at: position, literals: literals, consuming: false)
           break thread
         }
       }
@@ -155,16 +175,19 @@ struct FailureTracker {
   var steps = 0
   var literals = -1
   var furthest = 0
-  /// Instructions that failed at the best point, in the order they failed.
-  var failures: [Int] = []
+  /// The first instruction that failed at the best point wanting a component (a literal, a
+  /// capture or a wildcard), if any; the end of the program failing there is not one.
+  var failedInstruction: Int?
 
-  mutating func failed(pc: Int, at position: Int, literals: Int) {
+  mutating func failed(pc: Int, at position: Int, literals: Int, consuming: Bool) {
     if (literals, position) > (self.literals, furthest) {
       self.literals = literals
       furthest = position
-      failures = [pc]
-    } else if (literals, position) == (self.literals, furthest) {
-      failures.append(pc)
+      failedInstruction = consuming ? pc : nil
+    } else if (literals, position) == (self.literals, furthest), failedInstruction == nil,
+      consuming
+    {
+      failedInstruction = pc
     }
   }
 }

@@ -358,10 +358,7 @@ extension RouteTable {
     let position = tracker.furthest
     let count = layout.componentCount - first
     let instructions = route.program.instructions
-    let consuming = tracker.failures.filter {
-      if case .match = instructions[$0] { false } else { true }
-    }
-    if position < count, let pc = consuming.first {
+    if position < count, let pc = tracker.failedInstruction {
       let component = layout.component(first + position)
       switch instructions[pc] {
       case .literal(let literal):
@@ -377,7 +374,7 @@ extension RouteTable {
         break
       }
     }
-    if position >= count, let pc = consuming.first {
+    if position >= count, let pc = tracker.failedInstruction {
       let expected: String?
       switch instructions[pc] {
       case .literal(let literal): expected = literal.text
