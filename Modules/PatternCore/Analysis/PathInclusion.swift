@@ -41,9 +41,9 @@ struct PathInclusion {
         if !outerAccepts { return false }
         continue
       }
-      for symbol in alphabet where accepts(inner.instructions[pair.inner], symbol) {
+      for symbol in alphabet where accepts(inner, pair.inner, symbol) {
         let nextOuter = closure(
-          outer, Set(pair.outer.filter { accepts(outer.instructions[$0], symbol) }.map { $0 + 1 }))
+          outer, Set(pair.outer.filter { accepts(outer, $0, symbol) }.map { $0 + 1 }))
         for next in closure(inner, [pair.inner + 1]) {
           queue.append(Pair(inner: next, outer: nextOuter))
         }
@@ -74,20 +74,24 @@ struct PathInclusion {
     return result
   }
 
-  private func accepts(_ instruction: PathProgram.Instruction, _ symbol: String) -> Bool {
-    switch instruction {
+  /// Whether instruction `pc` of `program` takes the component `symbol`.
+  private func accepts(_ program: PathProgram, _ pc: Int, _ symbol: String) -> Bool {
+    switch program.instructions[pc] {
     case .literal(let literal):
-      symbol == literal.text || (ignoreCase && symbol.lowercased() == literal.text.lowercased())
-    case .capture(_, let type): ValueGrammar.accepts(symbol, as: type)
-    case .any: true
-    case .split, .jump, .match, .mark: false
+      let text = program.text(of: literal)
+      return symbol == text || (ignoreCase && symbol.lowercased() == text.lowercased())
+    case .capture(_, let type): return ValueGrammar.accepts(symbol, as: type)
+    case .any: return true
+    case .split, .jump, .match, .mark: return false
     }
   }
 
   private func representatives(_ programs: PathProgram...) -> [String] {
     var literals: [String] = []
     for program in programs {
-      for case .literal(let literal) in program.instructions { literals.append(literal.text) }
+      for case .literal(let literal) in program.instructions {
+        literals.append(program.text(of: literal))
+      }
     }
     let taken = Set(literals.map { ignoreCase ? $0.lowercased() : $0 })
     func fresh(_ candidates: [String]) -> String? {

@@ -21,7 +21,7 @@ struct ComponentBytes {
 /// the strategy for routes whose binding is their program's, for routes too branchy to expand,
 /// and for explaining misses.
 struct PathMatcher {
-  let program: PathProgram
+  let route: RouteTable.CompiledRoute
   let components: ComponentBytes
   /// Whether component 0 compares case-insensitively (it is the host).
   let firstIsHost: Bool
@@ -31,20 +31,22 @@ struct PathMatcher {
   /// The component index bound to each slot, or -1; nil when the path does not match.
   func run() -> [Int]? {
     let count = components.count
-    guard count >= program.minimumLength,
-      program.maximumLength.map({ count <= $0 }) ?? true
+    guard count >= route.program.minimumLength,
+      route.program.maximumLength.map({ count <= $0 }) ?? true
     else { return nil }
-    if program.isLinear { return runLinear() }
+    if route.program.isLinear {
+      return route.program.literalBytes.withUnsafeBufferPointer { runLinear($0) }
+    }
     return runBacktracking(tracker: nil)
   }
 
-  private func runLinear() -> [Int]? {
-    var slots = [Int](repeating: -1, count: program.slotNames.count)
-    guard program.instructions.count - 1 == components.count else { return nil }
-    for (position, instruction) in program.instructions.enumerated() {
+  private func runLinear(_ pool: UnsafeBufferPointer<UInt8>) -> [Int]? {
+    var slots = [Int](repeating: -1, count: route.program.slotNames.count)
+    guard route.program.instructions.count - 1 == components.count else { return nil }
+    for (position, instruction) in route.program.instructions.enumerated() {
       switch instruction {
       case .literal(let literal):
-        guard literalMatches(literal, at: position) else { return nil }
+        guard literalMatches(literal, pool, at: position) else { return nil }
       case .capture(let slot, let type):
         guard ValueGrammar.accepts(components[position], as: type) else { return nil }
         slots[slot] = position
@@ -59,16 +61,19 @@ struct PathMatcher {
 
   /// Components compare byte for byte (not by Unicode equivalence), after case folding where
   /// the dialect or the host position asks for it.
-  @inline(__always) func literalMatches(_ literal: PathProgram.Literal, at position: Int) -> Bool {
+  @inline(__always) func literalMatches(
+    _ literal: PathProgram.Literal, _ pool: UnsafeBufferPointer<UInt8>, at position: Int
+  ) -> Bool {
     let component = components[position]
-    if component.elementsEqual(literal.bytes) { return true }
+    let text = UnsafeBufferPointer(rebasing: pool[Int(literal.start)..<Int(literal.end)])
+    if component.elementsEqual(text) { return true }
     guard literalsIgnoreCase || (position == 0 && firstIsHost) else { return false }
+    let folded = UnsafeBufferPointer(rebasing: pool[Int(literal.end)..<Int(literal.foldedEnd)])
     if component.allSatisfy({ $0 < 0x80 }) {
-      return component.count == literal.folded.count
-        && zip(component, literal.folded).allSatisfy { ($0 &- 0x41 < 26 ? $0 | 0x20 : $0) == $1 }
+      return component.count == folded.count
+        && zip(component, folded).allSatisfy { ($0 &- 0x41 < 26 ? $0 | 0x20 : $0) == $1 }
     }
-    return String(decoding: component, as: UTF8.self).lowercased().utf8
-      .elementsEqual(literal.folded)
+    return String(decoding: component, as: UTF8.self).lowercased().utf8.elementsEqual(folded)
   }
 
   /// A saved attempt (`pc >= 0`), or a slot to restore (`pc = ~slot`, `position` = the value).
@@ -83,14 +88,17 @@ struct PathMatcher {
   /// because its outcome does not depend on how it was reached. Its scratch space lives on the
   /// stack while it is small.
   func runBacktracking(tracker: UnsafeMutablePointer<FailureTracker>?) -> [Int]? {
-    let states = program.instructions.count * (components.count + 1)
+    let states = route.program.instructions.count * (components.count + 1)
     // Each expanded state saves at most one frame.
     return withUnsafeTemporaryAllocation(of: Frame.self, capacity: states + 1) { stack in
       withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (states + 63) / 64) { visited in
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: program.slotNames.count) { slots in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: route.program.slotNames.count) {
+          slots in
           visited.initialize(repeating: 0)
           slots.initialize(repeating: -1)
-          return search(stack, visited, slots, tracker)
+          return route.program.literalBytes.withUnsafeBufferPointer { pool in
+            search(stack, visited, slots, pool, tracker)
+          }
         }
       }
     }
@@ -98,7 +106,8 @@ struct PathMatcher {
 
   private func search(
     _ stack: UnsafeMutableBufferPointer<Frame>, _ visited: UnsafeMutableBufferPointer<UInt64>,
-    _ slots: UnsafeMutableBufferPointer<Int>, _ tracker: UnsafeMutablePointer<FailureTracker>?
+    _ slots: UnsafeMutableBufferPointer<Int>, _ pool: UnsafeBufferPointer<UInt8>,
+    _ tracker: UnsafeMutablePointer<FailureTracker>?
   ) -> [Int]? {
     let count = components.count
     let width = count + 1
@@ -123,9 +132,9 @@ struct PathMatcher {
         if visited[bit >> 6] & (1 << UInt64(bit & 63)) != 0 { break thread }
         visited[bit >> 6] |= 1 << UInt64(bit & 63)
         tracker?.pointee.steps += 1
-        switch program.instructions[pc] {
+        switch route.program.instructions[pc] {
         case .literal(let literal):
-          guard position < count, literalMatches(literal, at: position) else {
+          guard position < count, literalMatches(literal, pool, at: position) else {
             tracker?.pointee.failed(pc: pc, at: position, literals: literals, consuming: true)
             break thread
           }

@@ -5,17 +5,13 @@
 /// stop (lazy). Running it with a visited set over (instruction, position) gives exactly the
 /// binding a backtracking regex would choose, without the exponential cost.
 struct PathProgram: Sendable, Hashable {
-  /// A literal's text, its UTF-8 bytes and its lower-cased bytes.
+  /// A literal: its UTF-8 bytes are `literalBytes[start..<end]`, its lower-cased bytes
+  /// `literalBytes[end..<foldedEnd]` (plain integers: reading an instruction copies nothing
+  /// that is counted).
   struct Literal: Sendable, Hashable {
-    var text: String
-    var bytes: [UInt8]
-    var folded: [UInt8]
-
-    init(_ text: String) {
-      self.text = text
-      bytes = Array(text.utf8)
-      folded = Array(text.lowercased().utf8)
-    }
+    var start: Int32
+    var end: Int32
+    var foldedEnd: Int32
   }
 
   enum Instruction: Sendable, Hashable {
@@ -34,6 +30,8 @@ struct PathProgram: Sendable, Hashable {
   }
 
   var instructions: [Instruction]
+  /// The literals' texts and folded texts.
+  var literalBytes: [UInt8]
   /// The capture name of each slot.
   var slotNames: [String]
   /// The capture type of each slot.
@@ -52,6 +50,7 @@ struct PathProgram: Sendable, Hashable {
     compiler.emit(path)
     compiler.instructions.append(.match)
     instructions = compiler.instructions
+    literalBytes = compiler.literalBytes
     slotNames = compiler.slotNames
     slotTypes = compiler.slotTypes
     restEnds = compiler.restEnds
@@ -62,6 +61,11 @@ struct PathProgram: Sendable, Hashable {
       }
     }
     (minimumLength, maximumLength) = Self.lengths(path)
+  }
+
+  /// The text of `literal`.
+  func text(of literal: Literal) -> String {
+    String(decoding: literalBytes[Int(literal.start)..<Int(literal.end)], as: UTF8.self)
   }
 
   private static func lengths(_ nodes: [PathNode]) -> (Int, Int?) {
@@ -90,6 +94,7 @@ struct PathProgram: Sendable, Hashable {
 
   private struct Compiler {
     var instructions: [Instruction] = []
+    var literalBytes: [UInt8] = []
     var slotNames: [String] = []
     var slotTypes: [ValueType] = []
     var restEnds: [Int] = []
@@ -101,7 +106,12 @@ struct PathProgram: Sendable, Hashable {
     mutating func emit(_ node: PathNode) {
       switch node {
       case .literal(let text):
-        instructions.append(.literal(Literal(text)))
+        let start = Int32(literalBytes.count)
+        literalBytes += text.utf8
+        let end = Int32(literalBytes.count)
+        literalBytes += text.lowercased().utf8
+        instructions.append(
+          .literal(Literal(start: start, end: end, foldedEnd: Int32(literalBytes.count))))
       case .capture(let name, let type):
         instructions.append(.capture(slot: slotNames.count, type: type))
         slotNames.append(name)

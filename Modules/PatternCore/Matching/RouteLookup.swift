@@ -147,17 +147,18 @@ extension RouteTable {
     ofRoute route: Int, _ slots: UnsafeBufferPointer<Int32>, _ layout: URLLayout, first: Int
   ) -> Captures? {
     var captures = Captures()
-    let program = routes[route].program
+    // Read in place: the route is shared, its program is not copied.
+    let compiled = routes[route]
     for (slot, position) in slots.enumerated()
-    where position >= 0 && !program.slotNames[slot].isEmpty {
+    where position >= 0 && !compiled.program.slotNames[slot].isEmpty {
       let start = first + Int(position)
-      let end = program.restEnds[slot]
+      let end = compiled.program.restEnds[slot]
       let text =
         end < 0
         ? layout.component(start)
         : (start..<first + Int(slots[end])).map(layout.component).joined(separator: "/")
-      if let value = PatternValue(parsing: text, as: program.slotTypes[slot]) {
-        captures.bind(program.slotNames[slot], value, text: text)
+      if let value = PatternValue(parsing: text, as: compiled.program.slotTypes[slot]) {
+        captures.bind(compiled.program.slotNames[slot], value, text: text)
       }
     }
     let failures = withExtendedLifetime(layout) {

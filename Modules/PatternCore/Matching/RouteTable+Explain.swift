@@ -363,7 +363,8 @@ extension RouteTable {
       switch instructions[pc] {
       case .literal(let literal):
         return MissReason(
-          .componentMismatch(position: position, found: component, expected: literal.text),
+          .componentMismatch(
+            position: position, found: component, expected: route.program.text(of: literal)),
           closeness: tracker.rank + 0)
       case .capture(let slot, let type):
         let shown = CanonicalPrinter.capture(name: route.program.slotNames[slot], type: type)
@@ -377,7 +378,7 @@ extension RouteTable {
     if position >= count, let pc = tracker.failedInstruction {
       let expected: String?
       switch instructions[pc] {
-      case .literal(let literal): expected = literal.text
+      case .literal(let literal): expected = route.program.text(of: literal)
       case .capture(let slot, let type):
         expected = CanonicalPrinter.capture(name: route.program.slotNames[slot], type: type)
       default: expected = nil

@@ -45,9 +45,15 @@ public struct RouteTableBuilder: Sendable {
 
 /// An immutable, compiled route table. Routes are tried in registration order.
 public struct RouteTable: Sendable {
-  struct CompiledRoute: Sendable {
-    var pattern: RoutePattern
-    var program: PathProgram
+  /// A route's pattern and program, shared (not copied) by every search that reads them.
+  final class CompiledRoute: Sendable {
+    let pattern: RoutePattern
+    let program: PathProgram
+
+    init(pattern: RoutePattern, program: PathProgram) {
+      self.pattern = pattern
+      self.program = program
+    }
   }
 
   let routes: [CompiledRoute]
@@ -116,7 +122,7 @@ public struct RouteTable: Sendable {
     -> PathMatcher
   {
     PathMatcher(
-      program: route.program, components: ComponentBytes(layout, first: first),
+      route: route, components: ComponentBytes(layout, first: first),
       firstIsHost: firstIsHost, literalsIgnoreCase: options.literalsIgnoreCase)
   }
 }
