@@ -1,6 +1,14 @@
 import DeepLinkManifest
 import PatternCore
 
+extension Array<UInt8> {
+  /// Appends a literal's bytes (a copy, not the generic path of appending a `String`'s view).
+  fileprivate mutating func append(literal: StaticString) {
+    append(
+      contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+}
+
 extension UnsafeBufferPointer<UInt8> {
   /// Whether these bytes are `text`'s UTF-8.
   func equals(_ text: StaticString) -> Bool {
@@ -177,7 +185,7 @@ struct DirectResolver {
         continue
       }
       appendHead(number, request, line, urlBytes, to: &output)
-      output += #","status":"matched","#.utf8
+      output.append(literal: #","status":"matched","#)
       output += direct.matchedFields[route]
       if let slots = direct.stringSlots[route] {
         // Path strings straight from the URL's bytes.
@@ -196,7 +204,7 @@ struct DirectResolver {
         JSONWriter.write(direct.table.captures(of: lookup), into: &output)
       }
       if direct.scheme == "http" || direct.scheme == "https", let host = lookup.host {
-        output += #","host":"#.utf8
+        output.append(literal: #","host":"#)
         JSONWriter.writeString(host.lowercased(), into: &output)
       }
       appendFragment(of: urlBytes, to: &output)
@@ -204,21 +212,21 @@ struct DirectResolver {
       return true
     }
     appendHead(number, request, line, urlBytes, to: &output)
-    output += #","status":"unmatched","nearest":"#.utf8
+    output.append(literal: #","status":"unmatched","nearest":"#)
     if let nearest {
-      output += #"{"table":"#.utf8
+      output.append(literal: #"{"table":"#)
       JSONWriter.writeString(nearest.table, into: &output)
-      output += #","route":"#.utf8
+      output.append(literal: #","route":"#)
       JSONWriter.writeInteger(nearest.route, into: &output)
-      output += #","pattern":"#.utf8
+      output.append(literal: #","pattern":"#)
       JSONWriter.writeString(nearest.pattern, into: &output)
-      output += #","reason":"#.utf8
+      output.append(literal: #","reason":"#)
       words.removeAll(keepingCapacity: true)
       MissReasonRenderer.write(nearest.reason.cause, into: &words)
       words.withUnsafeBufferPointer { JSONWriter.writeString(bytes: $0, into: &output) }
       output.append(UInt8(ascii: "}"))
     } else {
-      output += "null".utf8
+      output.append(literal: "null")
     }
     appendFragment(of: urlBytes, to: &output)
     output.append(UInt8(ascii: "}"))
@@ -230,15 +238,15 @@ struct DirectResolver {
     _ number: Int, _ request: PlainRequest, _ line: UnsafeBufferPointer<UInt8>,
     _ urlBytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
   ) {
-    output += #"{"line":"#.utf8
+    output.append(literal: #"{"line":"#)
     JSONWriter.writeInteger(number, into: &output)
     output.append(UInt8(ascii: ","))
     if let id = request.id {
-      output += #""id":"#.utf8
+      output.append(literal: #""id":"#)
       output += UnsafeBufferPointer(rebasing: line[id])
       output.append(UInt8(ascii: ","))
     }
-    output += #""url":""#.utf8
+    output.append(literal: #""url":""#)
     output += urlBytes
     output.append(UInt8(ascii: "\""))
   }
@@ -248,7 +256,7 @@ struct DirectResolver {
     of urlBytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
   ) {
     guard let hash = urlBytes.firstIndex(of: UInt8(ascii: "#")) else { return }
-    output += #","fragment":""#.utf8
+    output.append(literal: #","fragment":""#)
     output += UnsafeBufferPointer(rebasing: urlBytes[(hash + 1)...])
     output.append(UInt8(ascii: "\""))
   }
@@ -270,7 +278,7 @@ extension JSONWriter {
   static func write(_ value: PatternValue, into output: inout [UInt8]) {
     switch value {
     case .string(let text): writeString(text, into: &output)
-    case .int(let number): output += String(number).utf8
+    case .int(let number): writeInteger(Int(number), into: &output)
     case .double(let number): output += number.description.utf8
     case .bool(let flag): output += (flag ? "true" : "false").utf8
     case .list(let values):

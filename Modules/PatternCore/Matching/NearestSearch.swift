@@ -24,11 +24,14 @@ extension Walker {
   /// trie is in at least one group.
   func nearMissGroups() -> [NearMissGroup] {
     var groups: [NearMissGroup] = []
+    // About three groups per node walked: room for a typical walk without growing.
+    groups.reserveCapacity(64)
     let index = trie.index
     let count = view.count
     // (memoized node, position) pairs already walked.
     var seen = [Bool](repeating: false, count: index.memoCount * (count + 1))
     var pending: [(node: Int, position: Int)] = [(0, 0)]
+    pending.reserveCapacity(16)
     while let (current, position) = pending.popLast() {
       let node = nodes[current]
       if node.memo >= 0 {
