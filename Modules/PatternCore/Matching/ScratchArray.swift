@@ -66,17 +66,18 @@ struct ScratchArray<Element: BitwiseCopyable>: @unchecked Sendable {
     count += 1
   }
 
-  /// Makes room for `total` elements in all, so that ``appendReserved(_:)`` needs no check.
-  mutating func reserve(_ total: Int) {
-    if total > storage.capacity { storage.grow(to: total, keeping: count) }
+  /// Where the next `extra` elements go, with room made for them: the caller writes them
+  /// through the pointer, then counts them with ``didAppend(_:)``.
+  mutating func tail(reserving extra: Int) -> UnsafeMutablePointer<Element> {
+    if count + extra > storage.capacity { storage.grow(to: count + extra, keeping: count) }
+    return storage.base + count
   }
 
-  /// Appends within the capacity ``reserve(_:)`` made.
+  /// Counts `written` elements written through ``tail(reserving:)``.
   @inline(__always)
-  mutating func appendReserved(_ element: Element) {
-    precondition(count < storage.capacity, "scratch append beyond the reserved capacity")
-    storage.base[count] = element
-    count += 1
+  mutating func didAppend(_ written: Int) {
+    precondition(count + written <= storage.capacity, "scratch append beyond the reserved capacity")
+    count += written
   }
 
   mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {

@@ -10,13 +10,8 @@ extension URLParser {
     guard count <= limits.maxLength, let colon = Self.schemeEnd(bytes) else { return false }
     layout.schemeEnd = colon
     layout.bytes.append(contentsOf: bytes)
-    // At most one component per two bytes, plus the host.
-    let most = count / 2 + 2
-    layout.bounds.reserve(2 * most)
     layout.foldedBounds.reset()
-    layout.foldedBounds.reserve(2 * most)
     layout.hashes.reset()
-    layout.hashes.reserve(most)
     var index = colon + 1
     var start = index
     var inHost = false
@@ -34,16 +29,32 @@ extension URLParser {
   }
 
   /// The host and path of a plain URL from `index` (the start of the host or path) to the
-  /// query; `index` ends at the '?' or the end.
+  /// query; `index` ends at the '?' or the end. Components are written through pointers into
+  /// room made once (at most one component per two bytes, plus the host), and counted at the end.
   private func scanPlainPath(
     _ bytes: UnsafeBufferPointer<UInt8>, from position: inout Int, start first: Int,
     inHost: Bool, into layout: inout URLLayout
   ) -> Bool {
-    // A local index (kept in a register), written back however the scan ends.
-    var index = position
-    defer { position = index }
-    let classes = Self.byteClasses.utf8Start
     let count = bytes.count
+    let most = count / 2 + 2
+    let bounds = layout.bounds.tail(reserving: 2 * most)
+    let foldedBounds = layout.foldedBounds.tail(reserving: 2 * most)
+    let hashes = layout.hashes.tail(reserving: most)
+    let copy = layout.bytes.tail(reserving: count)
+    let copyStart = Int32(layout.bytes.count)
+    let limit = limits.maxComponents - layout.componentCount
+    // Locals (kept in registers), written back however the scan ends.
+    var index = position
+    var components = 0
+    var copied = 0
+    defer {
+      position = index
+      layout.bounds.didAppend(2 * components)
+      layout.foldedBounds.didAppend(2 * components)
+      layout.hashes.didAppend(components)
+      layout.bytes.didAppend(copied)
+    }
+    let classes = Self.byteClasses.utf8Start
     var start = first
     var inHost = inHost
     var hash = PathIndex.hashSeed
@@ -69,8 +80,24 @@ extension URLParser {
         hash = PathIndex.hashStep(hash, byte)
       } else if kind == Self.classSlash || kind == Self.classEnd {
         if index > start {
-          if layout.componentCount >= limits.maxComponents { return false }
-          layout.appendComponent(start, index, hash: hash, folding: upper)
+          if components >= limit { return false }
+          bounds[2 * components] = Int32(start)
+          bounds[2 * components + 1] = Int32(index)
+          hashes[components] = hash
+          if upper {
+            // A lower-cased copy after the URL.
+            foldedBounds[2 * components] = copyStart + Int32(copied)
+            for offset in start..<index {
+              let byte = bytes[offset]
+              copy[copied] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+              copied += 1
+            }
+            foldedBounds[2 * components + 1] = copyStart + Int32(copied)
+          } else {
+            foldedBounds[2 * components] = Int32(start)
+            foldedBounds[2 * components + 1] = Int32(index)
+          }
+          components += 1
           if inHost { layout.hasHost = true }
         }
         inHost = false
@@ -133,29 +160,6 @@ extension URLParser {
       index += 1
     }
     return true
-  }
-}
-
-extension URLLayout {
-  /// Adds component `start..<end` of the URL copy with its folded hash; `folding` when it has
-  /// upper-case letters, whose lower-cased copy then goes after everything else. The plain scan
-  /// reserved room for the bounds and hashes.
-  @inline(__always)
-  mutating func appendComponent(_ start: Int, _ end: Int, hash: UInt64, folding: Bool) {
-    bounds.appendReserved(Int32(start))
-    bounds.appendReserved(Int32(end))
-    hashes.appendReserved(hash)
-    guard folding else {
-      foldedBounds.appendReserved(Int32(start))
-      foldedBounds.appendReserved(Int32(end))
-      return
-    }
-    foldedBounds.appendReserved(Int32(bytes.count))
-    for index in start..<end {
-      let byte = bytes[index]
-      bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
-    }
-    foldedBounds.appendReserved(Int32(bytes.count))
   }
 }
 
