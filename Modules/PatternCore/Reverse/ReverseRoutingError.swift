@@ -19,7 +19,7 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
     case .invalidValue(let name, let value, let expected, _):
       value.isEmpty
         ? "`\(name)` is empty, which a path component cannot be"
-        : "`\(name)` = `\(value)` is not \(RouteTable.article(expected))"
+        : "`\(name)` = `\(value)` is not \(MissReasonRenderer.article(expected))"
     case .missingWildcard: "a wildcard `*` needs a value (one or more non-empty components)"
     case .unusedValue(let name, _): "`\(name)` would not be bound back by this pattern"
     case .noRoute(let subject, let routes):

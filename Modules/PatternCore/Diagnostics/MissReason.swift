@@ -1,0 +1,271 @@
+/// Why a route did not match a URL: the cause as data, how close the route came, and one
+/// rendering of it in words (``message``). Front-ends build causes; they never word them.
+public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// What failed.
+  public enum Cause: Sendable, Hashable {
+    /// A component is not the literal the pattern expects (`position` is 0-based).
+    case componentMismatch(position: Int, found: String, expected: String)
+    /// A component does not parse as its capture's type (`capture` as the pattern writes it).
+    case typeMismatch(position: Int, found: String, capture: String, type: ValueType)
+    /// The URL ends while the pattern expects `expected` (a literal or a capture, as written).
+    case urlTooShort(components: Int, expected: String?)
+    /// The URL has a component after the pattern's end.
+    case urlTooLong(position: Int, found: String)
+    /// No item has any of these keys (a required item, aliases in order).
+    case missingQueryItem(keys: [String])
+    /// The item is there but its value is not of the type.
+    case queryValueMismatch(key: String, value: String, type: ValueType)
+    /// None of a one-of group's items is present.
+    case noneOfQueryItems(keys: [String])
+    /// The item is there but its value is not the one the pattern's condition names.
+    case queryValueNotEqual(key: String, value: String, expected: String)
+    /// The URL has an item the pattern forbids (`!key`).
+    case forbiddenQueryItem(key: String)
+    /// The URL's scheme is not the router's.
+    case schemeMismatch(found: String, expected: String)
+    /// The URL comes from a source (scheme or origin) the router does not answer; when the
+    /// path matches, `then` is nil, otherwise it is why the path fails too.
+    indirect case unknownSource(found: String, expected: [String], then: Cause?)
+    /// The route answers another of the router's sources than the URL's; when the path
+    /// matches, `then` is nil, otherwise it is why the path fails too.
+    indirect case otherSource(route: String, url: String, then: Cause?)
+    /// The route matched and its handler declined.
+    case handlerDeclined
+    /// A forwarding route matched, but its value cannot be followed (why, in words).
+    case forwardStopped(String)
+  }
+
+  /// What failed.
+  public var cause: Cause
+  /// How close the route came (higher is nearer); used to pick the nearest route.
+  public var closeness: Int
+
+  /// Creates a reason.
+  public init(_ cause: Cause, closeness: Int) {
+    self.cause = cause
+    self.closeness = closeness
+  }
+
+  /// The reason for a URL of another scheme: it ranks below every real attempt.
+  public static func schemeMismatch(found: String, expected: String) -> MissReason {
+    MissReason(.schemeMismatch(found: found, expected: expected), closeness: -1)
+  }
+
+  /// A handler that declined: nearer than any route that did not match.
+  public static let handlerDeclined = MissReason(.handlerDeclined, closeness: .max)
+
+  /// One sentence saying what failed.
+  public var message: String { MissReasonRenderer.message(cause) }
+
+  public var description: String { message }
+
+  /// The 0-based index of the component that failed, if the path failed at one.
+  public var componentIndex: Int? {
+    switch cause {
+    case .componentMismatch(let position, _, _), .typeMismatch(let position, _, _, _),
+      .urlTooLong(let position, _):
+      position
+    case .unknownSource(_, _, let then?), .otherSource(_, _, let then?):
+      MissReason(then, closeness: 0).componentIndex
+    default: nil
+    }
+  }
+
+  /// The query key that failed, if the query failed.
+  public var queryKey: String? {
+    switch cause {
+    case .missingQueryItem(let keys), .noneOfQueryItems(let keys): keys.first
+    case .queryValueMismatch(let key, _, _), .queryValueNotEqual(let key, _, _),
+      .forbiddenQueryItem(let key):
+      key
+    case .unknownSource(_, _, let then?), .otherSource(_, _, let then?):
+      MissReason(then, closeness: 0).queryKey
+    default: nil
+    }
+  }
+
+  /// Whether the URL ended too early (the caret goes after its last character).
+  public var urlEndsEarly: Bool {
+    switch cause {
+    case .urlTooShort: true
+    case .unknownSource(_, _, let then?), .otherSource(_, _, let then?):
+      MissReason(then, closeness: 0).urlEndsEarly
+    default: false
+    }
+  }
+
+  /// Nearer reasons are greater.
+  public static func < (lhs: MissReason, rhs: MissReason) -> Bool {
+    lhs.closeness < rhs.closeness
+  }
+}
+
+/// The words of every miss, in one place.
+public enum MissReasonRenderer {
+  /// One sentence for a cause.
+  public static func message(_ cause: MissReason.Cause) -> String {
+    var words = Words()
+    words.write(cause)
+    return String(decoding: words.bytes, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 bytes of ``message(_:)`` to `output` (no `String` on the way).
+  public static func write(_ cause: MissReason.Cause, into output: inout [UInt8]) {
+    var words = Words(bytes: output)
+    output = []
+    words.write(cause)
+    output = words.bytes
+  }
+
+  /// The type with its article, as a sentence names it (`an int`, `a UUID`).
+  static func article(_ type: ValueType) -> String {
+    switch type {
+    case .int: "an int"
+    case .double: "a number"
+    case .bool: "a bool"
+    case .string: "a string"
+    case .list(let element): "a list of \(element)"
+    case .uuid: "a UUID"
+    case .custom(let type): "a `\(type.name)`"
+    }
+  }
+
+  /// A sentence being written, piece by piece.
+  private struct Words {
+    var bytes: [UInt8] = []
+
+    mutating func say(_ text: StaticString) {
+      bytes.append(
+        contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func say(_ text: String) {
+      var text = text
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// `text` in backquotes.
+    mutating func quote(_ text: String) {
+      say("`")
+      say(text)
+      say("`")
+    }
+
+    mutating func quote(_ texts: [String], joinedBy separator: StaticString) {
+      for (index, text) in texts.enumerated() {
+        if index > 0 { say(separator) }
+        quote(text)
+      }
+    }
+
+    mutating func number(_ value: Int) {
+      guard value >= 10 || value < 0 else {
+        bytes.append(UInt8(ascii: "0") + UInt8(value))
+        return
+      }
+      say(String(value))
+    }
+
+    /// `component N` for 0-based `position`.
+    mutating func component(_ position: Int) {
+      say("component ")
+      number(position + 1)
+    }
+
+    mutating func write(_ cause: MissReason.Cause) {
+      switch cause {
+      case .componentMismatch(let position, let found, let expected):
+        component(position)
+        say(" is ")
+        quote(found)
+        say(", the pattern expects ")
+        quote(expected)
+      case .typeMismatch(let position, let found, let capture, let type):
+        component(position)
+        say(" ")
+        quote(found)
+        say(" is not ")
+        say(article(type))
+        say(", as ")
+        quote(capture)
+        say(" requires")
+      case .urlTooShort(let count, let expected):
+        say("the URL ends after ")
+        number(count)
+        say(count == 1 ? " component" : " components")
+        say("; the pattern expects ")
+        if let expected { quote(expected) } else { say("another component") }
+        say(" next")
+      case .urlTooLong(let position, let found):
+        component(position)
+        say(" ")
+        quote(found)
+        say(" is extra; the pattern ends before it")
+      case .missingQueryItem(let keys):
+        say("missing required query item ")
+        quote(keys, joinedBy: " or ")
+      case .queryValueMismatch(let key, let value, let type):
+        say("query item ")
+        quote(key)
+        say(" has the value ")
+        quote(value)
+        say(", which is not ")
+        say(article(type))
+      case .noneOfQueryItems(let keys):
+        say("none of the query items ")
+        quote(keys, joinedBy: ", ")
+        say(" is present")
+      case .queryValueNotEqual(let key, let value, let expected):
+        say("query item ")
+        quote(key)
+        say(" is ")
+        quote(value)
+        say("; the pattern needs ")
+        quote(expected)
+      case .forbiddenQueryItem(let key):
+        say("query item ")
+        quote(key)
+        say(" is present; the pattern forbids it")
+      case .schemeMismatch(let found, let expected):
+        if found.isEmpty {
+          say("the URL has no scheme (a relative reference); routes answer ")
+          quote(expected + ":")
+        } else {
+          say("scheme ")
+          quote(found)
+          say(" is not ")
+          quote(expected)
+        }
+      case .unknownSource(let found, let expected, let then):
+        if then == nil { say("the path matches, but ") }
+        if found.isEmpty {
+          say("the URL has no scheme (a relative reference), which")
+        } else {
+          say("source ")
+          quote(found)
+        }
+        say(" is not a source of this router (sources: ")
+        quote(expected, joinedBy: ", ")
+        say(")")
+        if let then {
+          say("; and ")
+          write(then)
+        }
+      case .otherSource(let route, let url, let then):
+        if then == nil { say("the path matches, but ") }
+        say("the route is for source ")
+        quote(route)
+        say(" and the URL comes from source ")
+        quote(url)
+        if let then {
+          say("; and ")
+          write(then)
+        }
+      case .handlerDeclined:
+        say("the handler declined")
+      case .forwardStopped(let problem):
+        say(problem)
+      }
+    }
+  }
+}
