@@ -68,13 +68,21 @@ struct ResolveCommand: ParsableCommand {
     }
     var first = Resolver(tables: tables)
     first.appLinks = try appLinks.load()
-    // One resolver per job: each keeps its own scratch buffers.
+    // One resolver per job, each with its own scratch buffers and its own copy of the tables:
+    // jobs that read the same objects contend for their reference counts, which costs more
+    // than loading the manifests again.
     let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
     let count = first.answersInParallel ? (jobs ?? cores) : 1
     let resolvers =
       [first]
       + (1..<count).map { _ in
-        var resolver = Resolver(tables: tables)
+        let own: TableSet
+        if case .success(let loaded) = ResolverSetup.load(routes) {
+          own = loaded
+        } else {
+          own = tables
+        }
+        var resolver = Resolver(tables: own)
         resolver.appLinks = first.appLinks
         return resolver
       }

@@ -61,6 +61,7 @@ public enum LineStream {
     let jobs = max(responders.count, 1)
     var batch = LineBatch()
     var outputs = [[UInt8]](repeating: [], count: jobs)
+    var shares = [LineBatch](repeating: LineBatch(), count: jobs)
     while true {
       batch.removeAll()
       // Take the lines at hand, up to the batch size; wait for input only when none are.
@@ -84,9 +85,12 @@ public enum LineStream {
         let share = (batch.count + jobs - 1) / jobs
         let first = number
         outputs.withUnsafeMutableBufferPointer { outputs in
-          let work = UnsafeWork(responders: responders, batch: batch, outputs: outputs)
-          DispatchQueue.concurrentPerform(iterations: jobs) { job in
-            work.answer(job: job, share: share, firstNumber: first)
+          shares.withUnsafeMutableBufferPointer { shares in
+            let work = UnsafeWork(
+              responders: responders, batch: batch, shares: shares, outputs: outputs)
+            DispatchQueue.concurrentPerform(iterations: jobs) { job in
+              work.answer(job: job, share: share, firstNumber: first)
+            }
           }
         }
         for job in 0..<jobs { writer.buffer += outputs[job] }
@@ -98,18 +102,20 @@ public enum LineStream {
   }
 }
 
-/// One job's view of a batch; jobs touch disjoint responders and output buffers.
+/// One job's view of a batch; jobs touch disjoint responders, shares and output buffers.
 private struct UnsafeWork: @unchecked Sendable {
   let responders: UnsafeMutableBufferPointer<any LineResponder>
   let batch: LineBatch
+  let shares: UnsafeMutableBufferPointer<LineBatch>
   let outputs: UnsafeMutableBufferPointer<[UInt8]>
 
   init(
     responders: UnsafeMutableBufferPointer<any LineResponder>, batch: LineBatch,
-    outputs: UnsafeMutableBufferPointer<[UInt8]>
+    shares: UnsafeMutableBufferPointer<LineBatch>, outputs: UnsafeMutableBufferPointer<[UInt8]>
   ) {
     self.responders = responders
     self.batch = batch
+    self.shares = shares
     self.outputs = outputs
   }
 
@@ -117,8 +123,13 @@ private struct UnsafeWork: @unchecked Sendable {
     outputs[job].removeAll(keepingCapacity: true)
     let lower = min(job * share, batch.count)
     let upper = min(lower + share, batch.count)
-    for index in lower..<upper {
-      responders[job].respond(to: batch[index], number: firstNumber + index, into: &outputs[job])
+    // The job's lines, copied into its own buffer first: slices of the buffer every job reads
+    // would have the jobs contend for its reference count on every line.
+    shares[job].removeAll()
+    shares[job].append(lines: lower..<upper, of: batch)
+    for index in 0..<shares[job].count {
+      responders[job].respond(
+        to: shares[job][index], number: firstNumber + lower + index, into: &outputs[job])
       outputs[job].append(0x0A)
     }
   }
@@ -150,6 +161,18 @@ struct LineBatch {
 
   subscript(index: Int) -> ArraySlice<UInt8> {
     bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+  }
+
+  /// Appends lines `range` of `other`, copied.
+  mutating func append(lines range: Range<Int>, of other: LineBatch) {
+    guard !range.isEmpty else { return }
+    let start = range.lowerBound == 0 ? 0 : other.ends[range.lowerBound - 1]
+    let base = bytes.count - start
+    other.bytes.withUnsafeBufferPointer { source in
+      bytes.append(
+        contentsOf: UnsafeBufferPointer(rebasing: source[start..<other.ends[range.upperBound - 1]]))
+    }
+    for index in range { ends.append(other.ends[index] + base) }
   }
 }
 
