@@ -63,6 +63,28 @@ struct PathProgram: Sendable, Hashable {
     (minimumLength, maximumLength) = Self.lengths(path)
   }
 
+  /// Whether the program certainly fails on `components`, from their count and the literals
+  /// and captures before its first choice (each at a fixed position), compared as the matcher
+  /// compares them; false means "run it". Literals compared case-insensitively are left to the
+  /// matcher.
+  func rejects(_ components: [String], firstIsHost: Bool, literalsIgnoreCase: Bool) -> Bool {
+    let count = components.count
+    if count < minimumLength || maximumLength.map({ count > $0 }) == true { return true }
+    for (position, instruction) in instructions.enumerated() where position < count {
+      switch instruction {
+      case .literal(let literal):
+        if literalsIgnoreCase || (position == 0 && firstIsHost) { continue }
+        let bytes = literalBytes[Int(literal.start)..<Int(literal.end)]
+        if !components[position].utf8.elementsEqual(bytes) { return true }
+      case .capture(_, let type):
+        if !ValueGrammar.accepts(components[position], as: type) { return true }
+      case .any, .mark, .split, .jump, .match:
+        return false
+      }
+    }
+    return false
+  }
+
   /// The text of `literal`.
   func text(of literal: Literal) -> String {
     String(decoding: literalBytes[Int(literal.start)..<Int(literal.end)], as: UTF8.self)

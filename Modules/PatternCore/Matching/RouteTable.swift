@@ -77,6 +77,14 @@ public struct RouteTable: Sendable {
 
   /// Matches route `index` alone.
   public func match(routeAt index: Int, _ input: RoutingInput) -> RouteMatch? {
+    // Most routes of a table fail on the URL's length or an early literal: say so before
+    // laying out the input's bytes.
+    if routes[index].program.rejects(
+      input.components, firstIsHost: input.firstComponentIsHost,
+      literalsIgnoreCase: options.literalsIgnoreCase)
+    {
+      return nil
+    }
     var layout = URLLayout()
     layout.load(input)
     return match(routeAt: index, layout, first: 0, firstIsHost: input.firstComponentIsHost)
