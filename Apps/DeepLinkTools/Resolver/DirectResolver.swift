@@ -71,7 +71,7 @@ struct PlainRequest {
     var request: PlainRequest
     if isAlpha(bytes[index]) {
       // A bare URL line (`cat urls.txt | ...`): no JSON starts with a letter and a scheme.
-      return bareURL(bytes, from: index)
+      return bareURL(bytes)
     }
     if bytes[index] == UInt8(ascii: "\"") {
       guard let url = plainString() else { return nil }
@@ -122,31 +122,19 @@ struct PlainRequest {
     return index == bytes.count ? request : nil
   }
 
-  /// A line that is a URL as it is, from `start` (a letter): a scheme (`[A-Za-z][A-Za-z0-9+.-]*:`)
-  /// and printable ASCII other than `"` and `\\`, so its bytes are their JSON form; blanks
-  /// around it and a final carriage return are trimmed as the general path trims them.
-  private static func bareURL(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> PlainRequest?
-  {
-    // Only blanks before it (the general path keeps a leading carriage return, an error).
-    for byte in UnsafeBufferPointer(rebasing: bytes[..<start]) where byte != 0x20 && byte != 0x09 {
+  /// A line that is a URL as it is (``Resolver/urlLine(_:)``, after the final carriage return the
+  /// general path drops), of printable ASCII other than `"` and `\\`, so its bytes are their JSON
+  /// form.
+  private static func bareURL(_ bytes: UnsafeBufferPointer<UInt8>) -> PlainRequest? {
+    let end = bytes.last == 0x0D ? bytes.count - 1 : bytes.count
+    guard let url = Resolver.urlLine(UnsafeBufferPointer(rebasing: bytes[..<end])) else {
       return nil
     }
-    var end = bytes.count
-    if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-    var index = start
-    while index < end, bytes[index] != UInt8(ascii: ":") {
-      let byte = bytes[index]
-      guard isAlpha(byte) || byte &- 0x30 < 10 || byte == 0x2B || byte == 0x2D || byte == 0x2E
-      else { return nil }
-      index += 1
-    }
-    guard index < end else { return nil }
-    for byte in UnsafeBufferPointer(rebasing: bytes[index..<end])
+    for byte in UnsafeBufferPointer(rebasing: bytes[url])
     where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
       return nil
     }
-    return PlainRequest(url: start..<end, id: nil)
+    return PlainRequest(url: url, id: nil)
   }
 
   private static func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }

@@ -203,22 +203,26 @@ public struct Resolver {
   /// A line that is not JSON but starts with a URL scheme (`[A-Za-z][A-Za-z0-9+.-]*:`), without
   /// its surrounding spaces and tabs; nil otherwise (or when it is not UTF-8).
   static func plainURL(_ line: ArraySlice<UInt8>) -> String? {
-    let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
-    guard let start = line.firstIndex(where: { !blank($0) }),
-      let end = line.lastIndex(where: { !blank($0) })
-    else { return nil }
-    let trimmed = line[start...end]
-    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-    guard let first = trimmed.first, isLetter(first),
-      let colon = trimmed.firstIndex(of: UInt8(ascii: ":")),
-      trimmed[trimmed.startIndex..<colon].allSatisfy({ byte in
-        isLetter(byte) || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2E
-          || byte == 0x2D
-      })
-    else { return nil }
+    guard let range = line.withUnsafeBufferPointer(urlLine) else { return nil }
+    let trimmed = line[(line.startIndex + range.lowerBound)..<(line.startIndex + range.upperBound)]
     let text = String(decoding: trimmed, as: UTF8.self)
     // Invalid UTF-8 decodes with replacement characters: the bytes then differ.
     return text.utf8.elementsEqual(trimmed) ? text : nil
+  }
+
+  /// Where the URL is in a line that is a URL as it is: blanks (space, tab) around it trimmed,
+  /// and it starts with a scheme (`[A-Za-z][A-Za-z0-9+.-]*:`); nil for any other line.
+  static func urlLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
+    guard let start = bytes.firstIndex(where: { !isBlank($0) }),
+      let last = bytes.lastIndex(where: { !isBlank($0) }), isLetter(bytes[start]),
+      let colon = bytes[start...last].firstIndex(of: UInt8(ascii: ":")),
+      bytes[start..<colon].allSatisfy({ byte in
+        isLetter(byte) || byte &- 0x30 < 10 || byte == 0x2B || byte == 0x2E || byte == 0x2D
+      })
+    else { return nil }
+    return start..<(last + 1)
   }
 
   /// The URL's fragment, reported but never matched.
