@@ -195,4 +195,26 @@ struct DifferentialTests {
     #expect(try table.lookup("profile/42", into: &lookup) == nil)
     #expect(try table.lookup("myapp://profile/42", into: &lookup) == 0)
   }
+
+  /// A copy of the lookup storage keeps what its lookup bound while the original goes on: the
+  /// scratch buffers are shared until one of them starts a new lookup.
+  @Test func aCopiedLookupKeepsItsCaptures() throws {
+    let table = RouteTable(patterns: [
+      RoutePattern(path: [lit("profile"), cap("id", .int)]),
+      RoutePattern(path: [lit("a"), .wildcard, lit("b"), cap("x")]),
+    ])
+    var lookup = RouteLookup()
+    #expect(try table.lookup("myapp://profile/42", into: &lookup) == 0)
+    let kept = lookup
+    #expect(try table.lookup("myapp://a/1/2/b/7", into: &lookup) == 1)
+    #expect(kept.routeIndex == 0)
+    #expect(kept.component(1) == "42")
+    #expect(table.captures(of: kept)["id"] == .int(42))
+    #expect(table.captures(of: lookup).text("x") == "7")
+    var second = kept
+    #expect(try table.lookup("myapp://a/x/b/y", into: &second) == 1)
+    #expect(table.captures(of: kept)["id"] == .int(42))
+    #expect(table.captures(of: second).text("x") == "y")
+    #expect(table.captures(of: lookup).text("x") == "7")
+  }
 }

@@ -41,15 +41,21 @@ struct FoldedComponents: Sendable {
   var folded = ScratchArray<UInt8>(capacity: 256)
   var foldedBounds = ScratchArray<Int32>(capacity: 32)
   var foldedHash = ScratchArray<UInt64>(capacity: 16)
+  /// Shared with a copy exactly when the buffers are.
+  private var owner = ScratchOwner()
 
   /// Hashes the folded form of components `first...` of `layout`. A component with no
   /// upper-case or non-ASCII byte is its own folded form and is not copied; others are folded
   /// into `folded` (ASCII by bytes, anything else as `lowercased()` does it).
   /// `foldedBounds` holds `start, end` into the layout's bytes, or `~start, ~end` into `folded`.
   mutating func prepare(_ layout: URLLayout, first: Int) {
-    folded.reset()
-    foldedBounds.reset()
-    foldedHash.reset()
+    if isKnownUniquelyReferenced(&owner) {
+      folded.clear()
+      foldedBounds.clear()
+      foldedHash.clear()
+    } else {
+      self = FoldedComponents()
+    }
     let bytes = layout.bytes.buffer
     let bounds = layout.bounds.buffer
     for component in first..<(bounds.count / 2) {
@@ -108,18 +114,24 @@ struct SearchState: Sendable {
   /// The best key found so far (exclusive bound) and the smallest key accepted.
   var best: Int32 = .max
   var low: Int32 = 0
+  /// Shared with a copy exactly when the buffers are.
+  private var owner = ScratchOwner()
 
   /// Starts a search: clears the bounds and the memo.
   mutating func begin(memoSize: Int) {
+    if isKnownUniquelyReferenced(&owner) {
+      path.clear()
+      bestPath.clear()
+    } else {
+      let low = self.low
+      self = SearchState()
+      self.low = low
+    }
     best = .max
-    path.reset()
-    bestPath.reset()
     guard memoSize > 0 else { return }
     if stamps.count < memoSize {
       stamps.fill(0, count: memoSize)
       generation = 0
-    } else {
-      stamps.makeUnique()
     }
     generation &+= 1
     if generation == 0 {
@@ -159,7 +171,7 @@ struct Walker {
         if key < state.low { continue }
         if trie.index.queries.accepts(route: Int(key >> PathIndex.lineBits), view.queryView) {
           state.best = key
-          state.bestPath.reset()
+          state.bestPath.clear()
           state.bestPath.append(contentsOf: state.path.buffer)
           break
         }

@@ -45,6 +45,13 @@ struct ScratchArray<Element: BitwiseCopyable>: @unchecked Sendable {
     count = 0
   }
 
+  /// Empties the buffer without checking whether a copy shares its storage: for an owner that
+  /// knows it does not (see ``ScratchOwner``), one check for all its buffers.
+  @inline(__always)
+  mutating func clear() {
+    count = 0
+  }
+
   /// Gives the buffer its own storage if a copy shares it, keeping the elements.
   mutating func makeUnique() {
     guard !isKnownUniquelyReferenced(&storage) else { return }
@@ -128,3 +135,8 @@ struct ScratchArray<Element: BitwiseCopyable>: @unchecked Sendable {
     count -= 1
   }
 }
+
+/// A token that a value holding several scratch buffers copies along with them: when the token
+/// is uniquely referenced, so are the buffers (the holder replaces them all together otherwise),
+/// and one check covers them all.
+final class ScratchOwner: Sendable {}

@@ -10,8 +10,6 @@ extension URLParser {
     guard count <= limits.maxLength, let colon = Self.schemeEnd(bytes) else { return false }
     layout.schemeEnd = colon
     layout.bytes.append(contentsOf: bytes)
-    layout.foldedBounds.reset()
-    layout.hashes.reset()
     var index = colon + 1
     var start = index
     var inHost = false

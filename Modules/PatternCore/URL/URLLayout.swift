@@ -24,13 +24,22 @@ struct URLLayout: Sendable {
   var foldedBounds = ScratchArray<Int32>(capacity: 32)
   var hashes = ScratchArray<UInt64>(capacity: 16)
   var hashed = false
+  /// Shared with a copy exactly when the buffers are.
+  private var owner = ScratchOwner()
 
   init() {}
 
+  /// Empties the layout for the next URL; a copy that shared the buffers keeps them.
   mutating func reset() {
-    bytes.reset()
-    bounds.reset()
-    query.reset()
+    if isKnownUniquelyReferenced(&owner) {
+      bytes.clear()
+      bounds.clear()
+      query.clear()
+      foldedBounds.clear()
+      hashes.clear()
+    } else {
+      self = URLLayout()
+    }
     schemeEnd = -1
     hasAuthority = false
     hasHost = false
