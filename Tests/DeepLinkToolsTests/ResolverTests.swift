@@ -31,6 +31,18 @@ struct ResolverTests {
     )
   }
 
+  /// A request read in place (plain strings) and the same request that needs the JSON parser
+  /// (an escape, another key order, spaces) are one request: the records are the same.
+  @Test(arguments: [
+    (#"{"url":"myapp://profile/42","id":7}"#, #"{ "id": 7, "url": "myapp:\/\/profile\/42" }"#),
+    (#"{"url":"myapp://nothing/here","id":"x"}"#, #"{"id":"\u0078","url":"myapp://nothing/here"}"#),
+    (#""myapp://tweet/7/retweet""#, #""myapp:\/\/tweet/7/retweet""#),
+    ("myapp://user/3/follow\r", #""myapp://user/3/follow""#),
+  ])
+  func plainAndParsedReadingsAreOneRequest(plain: String, parsed: String) {
+    #expect(respond(plain) == respond(parsed))
+  }
+
   @Test func aPlainURLLineIsResolvedAsThatURL() {
     #expect(
       respond("myapp://profile/42")

@@ -107,6 +107,15 @@ public struct NearestRoute: Sendable {
   public var pattern: String
   /// Why it did not match.
   public var reason: MissReason
+
+  /// The nearest miss of several tables tried in order: the closest, the first on a tie. The
+  /// one rule for every way of answering (``TableSet`` and the resolver's byte-level path).
+  package static func nearer(_ current: NearestRoute?, _ candidate: NearestRoute) -> NearestRoute {
+    guard let current, candidate.reason.closeness <= current.reason.closeness else {
+      return candidate
+    }
+    return current
+  }
 }
 
 /// Several tables tried in order: the first table that resolves the URL wins.
@@ -137,9 +146,7 @@ public struct TableSet {
         if missing == nil { missing = diagnostic }
       case .error(let diagnostic): return .error(diagnostic)
       case .unmatched(let candidate?):
-        if nearest == nil || candidate.reason.closeness > nearest!.reason.closeness {
-          nearest = candidate
-        }
+        nearest = NearestRoute.nearer(nearest, candidate)
       case .unmatched(nil): continue
       }
     }

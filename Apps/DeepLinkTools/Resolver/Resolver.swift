@@ -31,14 +31,21 @@ public struct Resolver {
   var usesDirectPath: Bool { direct != nil }
 
   /// Appends the record for input line `number` (1-based) to `output`, without a newline.
-  /// Plain requests against tables whose answer is their first match take a byte-level path
-  /// (no JSON tree, no `Router.open`); every other line goes through ``respond(to:number:)``.
-  /// Both write the same record.
+  /// The line is read once (``ResolverRequest``); a URL against tables whose answer is their
+  /// first match takes a byte-level path (no JSON tree, no `Router.open`), every other request
+  /// the general one. Both write the same record.
   public mutating func respond(
     to line: ArraySlice<UInt8>, number: Int, into output: inout [UInt8]
   ) {
-    if respondDirectly(to: line, number: number, into: &output) { return }
-    output += respond(to: line, number: number).utf8
+    line.withUnsafeBufferPointer { line in
+      let request = ResolverRequest.read(line)
+      if direct != nil, case .resolve(let url) = request.kind,
+        direct!.respond(to: url, id: request.id, in: line, number: number, into: &output)
+      {
+        return
+      }
+      output += respond(to: request, in: line, number: number).utf8
+    }
   }
 
   /// The byte-level path alone: false (nothing appended) when the line needs the general one.
@@ -46,16 +53,26 @@ public struct Resolver {
     to line: ArraySlice<UInt8>, number: Int, into output: inout [UInt8]
   ) -> Bool {
     guard direct != nil else { return false }
-    return line.withUnsafeBufferPointer { bytes in
-      direct!.respond(to: bytes, number: number, into: &output)
+    return line.withUnsafeBufferPointer { line in
+      let request = ResolverRequest.read(line)
+      guard case .resolve(let url) = request.kind else { return false }
+      return direct!.respond(to: url, id: request.id, in: line, number: number, into: &output)
     }
   }
 
   /// The output record for input line `number` (1-based), without a newline.
   public func respond(to line: ArraySlice<UInt8>, number: Int) -> String {
-    var line = line
-    if line.last == 0x0D { line = line.dropLast() }
+    line.withUnsafeBufferPointer { line in
+      respond(to: ResolverRequest.read(line), in: line, number: number)
+    }
+  }
+
+  /// The general path: the record for `request`, read from `line`.
+  private func respond(
+    to request: ResolverRequest, in line: UnsafeBufferPointer<UInt8>, number: Int
+  ) -> String {
     var record: [(String, JSONValue)] = [("line", .number(String(number)))]
+    if let id = request.id { record.append(("id", id.value(in: line))) }
     func fail(_ code: ErrorCode, _ message: String, offset: Int? = nil) -> String {
       var detail: [(String, JSONValue)] = [
         ("code", .string(code.rawValue)), ("message", .string(message)),
@@ -66,47 +83,14 @@ public struct Resolver {
       return JSONWriter.write(.object(record))
     }
 
-    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-      return fail(.invalidJSON, "empty line; expected a JSON object or string", offset: 0)
-    }
-    let request: JSONValue
-    do {
-      request = try JSONParser.parse(Array(line))
-    } catch {
-      // Not JSON: a line that starts with a URL scheme is that URL (`cat urls.txt | ...`).
-      if let url = Self.plainURL(line) {
-        request = .string(url)
-      } else {
-        let first = line.first { $0 != 0x20 && $0 != 0x09 }
-        let meantJSON = first.map { "{[\"".utf8.contains($0) } ?? false
-        let hint =
-          meantJSON
-          ? ""
-          : " (a line is JSON, or a URL starting with its scheme such as myapp://...; "
-            + "quote anything else as a JSON string)"
-        return fail(
-          .invalidJSON, "column \(error.column): \(error.message)" + hint, offset: error.offset)
-      }
-    }
     let url: String
-    switch request {
-    case .string(let text):
-      url = text
-    case .object:
-      if let id = request["id"] { record.append(("id", id)) }
-      if request["url"] == nil, let intent = request["intent"] {
-        return printRecord(request, intent: intent, record: record, fail: fail)
-      }
-      guard let value = request["url"] else {
-        return fail(.invalidRequest, "missing \"url\"")
-      }
-      guard let text = value.stringValue else {
-        return fail(.invalidRequest, "\"url\" must be a string, found \(value.kindName)")
-      }
-      url = text
-    default:
-      return fail(
-        .invalidRequest, "expected an object with \"url\" or a string, found \(request.kindName)")
+    switch request.kind {
+    case .failure(let code, let message, let offset):
+      return fail(code, message, offset: offset)
+    case .print(let intent, let request):
+      return printRecord(request, intent: intent, record: record, fail: fail)
+    case .resolve(let text):
+      url = text.string(in: line)
     }
     record.append(("url", .string(url)))
 
@@ -198,16 +182,6 @@ public struct Resolver {
     case .failure(let diagnostic):
       return fail(diagnostic.code, diagnostic.message, nil)
     }
-  }
-
-  /// A line that is not JSON but starts with a URL scheme (`[A-Za-z][A-Za-z0-9+.-]*:`), without
-  /// its surrounding spaces and tabs; nil otherwise (or when it is not UTF-8).
-  static func plainURL(_ line: ArraySlice<UInt8>) -> String? {
-    guard let range = line.withUnsafeBufferPointer(urlLine) else { return nil }
-    let trimmed = line[(line.startIndex + range.lowerBound)..<(line.startIndex + range.upperBound)]
-    let text = String(decoding: trimmed, as: UTF8.self)
-    // Invalid UTF-8 decodes with replacement characters: the bytes then differ.
-    return text.utf8.elementsEqual(trimmed) ? text : nil
   }
 
   /// Where the URL is in a line that is a URL as it is: blanks (space, tab) around it trimmed,

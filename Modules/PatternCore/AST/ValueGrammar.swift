@@ -135,3 +135,18 @@ enum ValueGrammar {
     return true
   }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether the two byte runs are equal: a plain loop (components and literals are short),
+  /// not the generic `elementsEqual`.
+  @inline(__always)
+  func sameBytes(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard count == other.count else { return false }
+    var index = 0
+    while index < count {
+      if self[index] != other[index] { return false }
+      index += 1
+    }
+    return true
+  }
+}

@@ -116,29 +116,33 @@ extension RouteTable {
 
     // Closeness first; the winner's reason is kept, its words are written only when read.
     var best: (routeIndex: Int, reason: MissReason)?
-    var explained = [Bool](repeating: false, count: routes.count)
-    func consider(_ route: Int) {
-      guard !explained[route] else { return }
-      explained[route] = true
-      guard
-        let reason = diagnose(routeAt: route, layout, first: 0, firstIsHost: firstIsHost)
-      else { return }
-      if let current = best {
-        let closer = reason.closeness > current.reason.closeness
-        let earlierTie = reason.closeness == current.reason.closeness && route < current.routeIndex
-        guard closer || earlierTie else { return }
+    // On the stack for tables of usual size: no array to allocate per miss.
+    withUnsafeTemporaryAllocation(of: Bool.self, capacity: routes.count) { explained in
+      explained.initialize(repeating: false)
+      func consider(_ route: Int) {
+        guard !explained[route] else { return }
+        explained[route] = true
+        guard
+          let reason = diagnose(routeAt: route, layout, first: 0, firstIsHost: firstIsHost)
+        else { return }
+        if let current = best {
+          let closer = reason.closeness > current.reason.closeness
+          let earlierTie =
+            reason.closeness == current.reason.closeness && route < current.routeIndex
+          guard closer || earlierTie else { return }
+        }
+        best = (route, reason)
       }
-      best = (route, reason)
-    }
-    // Routes too branchy to expand are not in the trie: always explained.
-    for route in trie.index.fallbackRoutes { consider(Int(route)) }
-    for group in groups {
-      if let best, group.bound < best.reason.closeness { break }
-      for position in Int(group.start)..<Int(group.end) {
-        let route = Int(trie.index.subtreeKeys[position] >> PathIndex.lineBits)
-        // At an equal bound only an earlier route can still win the tie.
-        if let best, group.bound == best.reason.closeness, route >= best.routeIndex { continue }
-        consider(route)
+      // Routes too branchy to expand are not in the trie: always explained.
+      for route in trie.index.fallbackRoutes { consider(Int(route)) }
+      for group in groups {
+        if let best, group.bound < best.reason.closeness { break }
+        for position in Int(group.start)..<Int(group.end) {
+          let route = Int(trie.index.subtreeKeys[position] >> PathIndex.lineBits)
+          // At an equal bound only an earlier route can still win the tie.
+          if let best, group.bound == best.reason.closeness, route >= best.routeIndex { continue }
+          consider(route)
+        }
       }
     }
     return best

@@ -66,7 +66,7 @@ struct PathMatcher {
   ) -> Bool {
     let component = components[position]
     let text = UnsafeBufferPointer(rebasing: pool[Int(literal.start)..<Int(literal.end)])
-    if component.elementsEqual(text) { return true }
+    if component.sameBytes(text) { return true }
     guard literalsIgnoreCase || (position == 0 && firstIsHost) else { return false }
     let folded = UnsafeBufferPointer(rebasing: pool[Int(literal.end)..<Int(literal.foldedEnd)])
     if component.allSatisfy({ $0 < 0x80 }) {

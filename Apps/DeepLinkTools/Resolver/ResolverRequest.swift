@@ -1,0 +1,251 @@
+import DeepLinkManifest
+import PatternCore
+
+/// A request line as the resolver reads it: the one reader of its input, for both ways of
+/// answering (the byte-level path and the general one).
+///
+/// The common shapes (a bare JSON string, `{"url": ..., "id": ...}` with an integer or string
+/// id, a plain URL line) are read in place when their strings hold no escape, so their bytes are
+/// their JSON form; anything else is parsed into a JSON tree. Both readings give the same
+/// request.
+struct ResolverRequest {
+  /// Text of the request: bytes of the line that are their own JSON form, or a decoded value.
+  enum Text {
+    case bytes(Range<Int>)
+    case string(String)
+  }
+
+  enum Kind {
+    /// Resolve the URL.
+    case resolve(url: Text)
+    /// Print a URL (`{"intent": ..., "params": ..., "table": ...}`): the whole request.
+    case print(intent: JSONValue, request: JSONValue)
+    /// The line is no request; the record is this error.
+    case failure(ErrorCode, String, offset: Int?)
+  }
+
+  var kind: Kind
+  /// The request's `"id"`, echoed as the JSON it was: bytes of the line, or a parsed value.
+  var id: ID?
+
+  enum ID {
+    case bytes(Range<Int>)
+    case value(JSONValue)
+  }
+
+  /// Reads `line` (without its newline; a final carriage return is dropped).
+  static func read(_ line: UnsafeBufferPointer<UInt8>) -> ResolverRequest {
+    let line = line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+    var reader = PlainReader(bytes: line)
+    if let plain = reader.read() { return plain }
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+      return ResolverRequest(
+        kind: .failure(.invalidJSON, "empty line; expected a JSON object or string", offset: 0))
+    }
+    let request: JSONValue
+    do {
+      request = try JSONParser.parse(Array(line))
+    } catch {
+      // Not JSON: a line that starts with a URL scheme is that URL (`cat urls.txt | ...`).
+      if let url = plainURL(line) { return ResolverRequest(kind: .resolve(url: .string(url))) }
+      let first = line.first { $0 != 0x20 && $0 != 0x09 }
+      let meantJSON = first.map { "{[\"".utf8.contains($0) } ?? false
+      let hint =
+        meantJSON
+        ? ""
+        : " (a line is JSON, or a URL starting with its scheme such as myapp://...; "
+          + "quote anything else as a JSON string)"
+      return ResolverRequest(
+        kind: .failure(
+          .invalidJSON, "column \(error.column): \(error.message)" + hint, offset: error.offset))
+    }
+    switch request {
+    case .string(let text):
+      return ResolverRequest(kind: .resolve(url: .string(text)))
+    case .object:
+      let id = request["id"].map(ID.value)
+      if request["url"] == nil, let intent = request["intent"] {
+        return ResolverRequest(kind: .print(intent: intent, request: request), id: id)
+      }
+      guard let value = request["url"] else {
+        return ResolverRequest(
+          kind: .failure(.invalidRequest, "missing \"url\"", offset: nil), id: id)
+      }
+      guard let text = value.stringValue else {
+        return ResolverRequest(
+          kind: .failure(
+            .invalidRequest, "\"url\" must be a string, found \(value.kindName)", offset: nil),
+          id: id)
+      }
+      return ResolverRequest(kind: .resolve(url: .string(text)), id: id)
+    default:
+      return ResolverRequest(
+        kind: .failure(
+          .invalidRequest,
+          "expected an object with \"url\" or a string, found \(request.kindName)", offset: nil))
+    }
+  }
+
+  /// A line that is not JSON but starts with a URL scheme, without its surrounding blanks;
+  /// nil otherwise (or when it is not UTF-8).
+  static func plainURL(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+    guard let range = Resolver.urlLine(line) else { return nil }
+    let trimmed = UnsafeBufferPointer(rebasing: line[range])
+    let text = String(decoding: trimmed, as: UTF8.self)
+    // Invalid UTF-8 decodes with replacement characters: the bytes then differ.
+    return text.utf8.elementsEqual(trimmed) ? text : nil
+  }
+}
+
+extension ResolverRequest.Text {
+  /// The text as a `String`.
+  func string(in line: UnsafeBufferPointer<UInt8>) -> String {
+    switch self {
+    case .bytes(let range):
+      String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self)
+    case .string(let text): text
+    }
+  }
+}
+
+extension ResolverRequest.ID {
+  /// The id as a JSON value.
+  func value(in line: UnsafeBufferPointer<UInt8>) -> JSONValue {
+    switch self {
+    case .value(let value): return value
+    case .bytes(let range):
+      // Bytes the plain reader took as an integer or a plain string: they parse.
+      let text = Array(UnsafeBufferPointer(rebasing: line[range]))
+      return (try? JSONParser.parse(text)) ?? .string(String(decoding: text, as: UTF8.self))
+    }
+  }
+}
+
+/// The common request shapes read in place, without a JSON tree: a bare string, an object with
+/// `"url"` and an optional `"id"` that is an integer or a string, or a URL line. Strings must
+/// be printable ASCII with no escape. Anything else is nil, for the JSON parser.
+private struct PlainReader {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var index = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  mutating func read() -> ResolverRequest? {
+    skipSpace()
+    guard index < bytes.count else { return nil }
+    if isAlpha(bytes[index]) {
+      // A bare URL line: no JSON starts with a letter and a scheme.
+      return bareURL()
+    }
+    var request: ResolverRequest
+    if bytes[index] == UInt8(ascii: "\"") {
+      guard let url = plainString() else { return nil }
+      request = ResolverRequest(kind: .resolve(url: .bytes(url)))
+    } else {
+      guard bytes[index] == UInt8(ascii: "{") else { return nil }
+      index += 1
+      var url: Range<Int>?
+      var id: Range<Int>?
+      while true {
+        skipSpace()
+        guard let key = plainString() else { return nil }
+        skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+        index += 1
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        let name = UnsafeBufferPointer(rebasing: bytes[key])
+        if name.equals("url"), url == nil {
+          guard let value = plainString() else { return nil }
+          url = value
+        } else if name.equals("id"), id == nil {
+          if bytes[index] == UInt8(ascii: "\"") {
+            guard let value = plainString() else { return nil }
+            // Keep the quotes: the id is echoed as the JSON it was.
+            id = (value.lowerBound - 1)..<(value.upperBound + 1)
+          } else {
+            guard let value = plainInteger() else { return nil }
+            id = value
+          }
+        } else {
+          return nil
+        }
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: ",") {
+          index += 1
+          continue
+        }
+        guard bytes[index] == UInt8(ascii: "}") else { return nil }
+        index += 1
+        break
+      }
+      guard let url else { return nil }
+      request = ResolverRequest(kind: .resolve(url: .bytes(url)), id: id.map { .bytes($0) })
+    }
+    skipSpace()
+    return index == bytes.count ? request : nil
+  }
+
+  private mutating func skipSpace() {
+    while index < bytes.count,
+      bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D
+    {
+      index += 1
+    }
+  }
+
+  /// A string's contents (quotes excluded), or nil when it is not plain.
+  private mutating func plainString() -> Range<Int>? {
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+    let start = index + 1
+    var end = start
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") {
+        index = end + 1
+        return start..<end
+      }
+      guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
+      end += 1
+    }
+    return nil
+  }
+
+  private mutating func plainInteger() -> Range<Int>? {
+    let start = index
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+    let digits = index
+    while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
+    let count = index - digits
+    guard count > 0, count <= 18, count == 1 || bytes[digits] != UInt8(ascii: "0") else {
+      return nil
+    }
+    // A number continues with `.` or an exponent: not an integer, leave it to the parser.
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] | 0x20 == 0x65 {
+      return nil
+    }
+    return start..<index
+  }
+
+  /// A line that is a URL as it is (``Resolver/urlLine(_:)``), of printable ASCII other than
+  /// `"` and `\\`, so its bytes are their JSON form.
+  private func bareURL() -> ResolverRequest? {
+    guard let url = Resolver.urlLine(bytes) else { return nil }
+    for byte in UnsafeBufferPointer(rebasing: bytes[url])
+    where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+      return nil
+    }
+    return ResolverRequest(kind: .resolve(url: .bytes(url)))
+  }
+
+  private func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether these bytes are `text`'s UTF-8.
+  func equals(_ text: StaticString) -> Bool {
+    count == text.utf8CodeUnitCount
+      && elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+  }
+}
