@@ -42,7 +42,7 @@ extension Walker {
       let rank = Int(node.literals) * 4096 + position * 4
       let start = index.subtreeStart[current]
       let end = index.subtreeEnd[current]
-      let own = start + node.terminalEnd - node.terminalStart
+      let own = start + node.terminals.end - node.terminals.start
       if position == count {
         // Lines ending here matched the whole path: only their query can have failed.
         if own > start { groups.append(NearMissGroup(start: start, end: own, bound: .max)) }
@@ -59,17 +59,15 @@ extension Walker {
         let group = literalGroup(current, position)
         if group >= 0 {
           let anyCase = view.ignoreCase || (position == 0 && view.firstIsHost)
-          for edge in Int(self.groups[group].edgeStart)..<Int(self.groups[group].edgeEnd) {
+          for edge in self.groups[group].edges.range {
             let literal = literalEdges[edge]
-            if anyCase
-              || equals(Int(literal.textStart), Int(literal.textEnd), view.text(position))
-            {
+            if anyCase || equals(literal.text, view.text(position)) {
               pending.append((Int(literal.child), position + 1))
             }
           }
         }
       }
-      for other in Int(node.otherStart)..<Int(node.otherEnd) {
+      for other in node.others.range {
         let edge = otherEdges[other]
         let child = Int(edge.child)
         if edge.kind >= PathIndex.kindRest {

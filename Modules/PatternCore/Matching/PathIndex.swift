@@ -22,7 +22,7 @@ struct PathIndex: Sendable {
 
   /// The nodes; node 0 is the root.
   var nodes: [TrieNode] = []
-  /// Terminal keys, each node's sorted: `terminals[node.terminalStart..<node.terminalEnd]`.
+  /// Terminal keys, each node's sorted: `terminals[node.terminals.range]`.
   var terminals: [Int32] = []
   /// Capture and wildcard edges, each node's by the smallest key of their child.
   var otherEdges: [OtherEdge] = []
@@ -30,8 +30,7 @@ struct PathIndex: Sendable {
   /// Every terminal key in depth-first order (a node's own keys first, then its children by
   /// smallest key), so the keys below node `n` are `subtreeKeys[subtreeStart[n]..<subtreeEnd[n]]`.
   var subtreeKeys: [Int32] = []
-  var subtreeStart: [Int32] = []
-  var subtreeEnd: [Int32] = []
+  var subtreeStart: [Int32] = [], subtreeEnd: [Int32] = []
 
   /// Literal edges, grouped by (parent, folded text); a group's edges differ only in case.
   var groups: [LiteralGroup] = []
@@ -43,8 +42,7 @@ struct PathIndex: Sendable {
 
   /// For key `k`: the slots its capture edges bind, in path order
   /// (`keySlots[keySlotStart[k]..<keySlotStart[k + 1]]` after `keyIndex`).
-  var keySlotStart: [Int32] = []
-  var keySlots: [Int32] = []
+  var keySlotStart: [Int32] = [], keySlots: [Int32] = []
   /// The dense index of each key (terminal) used above, by route: `routeKeyBase[r] + line`.
   var routeKeyBase: [Int32] = []
   /// Routes whose binding must come from their program (a wildcard and several lines: the
@@ -272,9 +270,10 @@ struct PathIndex: Sendable {
       }
       nodes.append(
         TrieNode(
-          minKey: minKey[node], maxKey: maxKey[node], terminalStart: terminalStart,
-          terminalEnd: Int32(terminals.count), otherStart: otherStart,
-          otherEnd: Int32(otherEdges.count), memo: belowStar[node] ? Int32(memoCount) : -1,
+          minKey: minKey[node], maxKey: maxKey[node],
+          terminals: Run(start: terminalStart, end: Int32(terminals.count)),
+          others: Run(start: otherStart, end: Int32(otherEdges.count)),
+          memo: belowStar[node] ? Int32(memoCount) : -1,
           literals: literalCounts[node], hasLiterals: !literalOrder[node].isEmpty))
       if belowStar[node] { memoCount += 1 }
       // Group this node's literal children by folded text.
@@ -298,15 +297,15 @@ struct PathIndex: Sendable {
           textPool += Array(key.text.utf8)
           literalEdges.append(
             LiteralEdge(
-              textStart: textStart, textEnd: Int32(textPool.count), child: Int32(child),
-              childMinKey: minKey[child], isFolded: key.text == folded))
+              text: Run(start: textStart, end: Int32(textPool.count)),
+              child: Int32(child), childMinKey: minKey[child],
+              isFolded: key.text == folded))
         }
         groups.append(
           LiteralGroup(
-            node: Int32(node), foldedStart: foldedStart,
-            foldedEnd: foldedStart
-              + Int32(folded.utf8.count), edgeStart: edgeStart,
-            edgeEnd: Int32(literalEdges.count)))
+            node: Int32(node),
+            folded: Run(start: foldedStart, end: foldedStart + Int32(folded.utf8.count)),
+            edges: Run(start: edgeStart, end: Int32(literalEdges.count))))
       }
     }
     let groupCount = groups.count
@@ -319,7 +318,7 @@ struct PathIndex: Sendable {
       let textHash = textPool.withUnsafeBufferPointer { pool in
         Self.textHash(
           UnsafeBufferPointer(
-            rebasing: pool[Int(groups[group].foldedStart)..<Int(groups[group].foldedEnd)]))
+            rebasing: pool[groups[group].folded.range]))
       }
       var probe = Self.probe(node: Int(groups[group].node), textHash: textHash) & groupMask
       while groupTable[probe] != 0 { probe = (probe + 1) & groupMask }

@@ -9,11 +9,9 @@ struct ComponentsView {
   var foldedHash: UnsafeBufferPointer<UInt64>
   /// `keyStart, keyEnd, valueStart, valueEnd` per query item, into `bytes`.
   var query: UnsafeBufferPointer<Int32>
-  /// Whether component 0 is the host (compared case-insensitively).
-  var firstIsHost: Bool
-  /// Whether every literal compares case-insensitively.
-  var ignoreCase: Bool
-  var keysIgnoreCase: Bool
+  /// Whether component 0 is the host (compared case-insensitively), whether every literal
+  /// compares case-insensitively, and whether query keys do.
+  var firstIsHost, ignoreCase, keysIgnoreCase: Bool
 
   @inline(__always) func text(_ index: Int) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(
@@ -165,7 +163,7 @@ struct Walker {
       state.stamps[stamp] = state.generation
     }
     if position == view.count {
-      for terminal in Int(node.terminalStart)..<Int(node.terminalEnd) {
+      for terminal in node.terminals.range {
         let key = terminals[terminal]
         if key >= state.best { break }
         if key < state.low { continue }
@@ -185,24 +183,25 @@ struct Walker {
     if node.hasLiterals {
       let group = literalGroup(index, position)
       if group >= 0 {
-        edge = Int(groups[group].edgeStart)
-        edgeEnd = Int(groups[group].edgeEnd)
+        edge = Int(groups[group].edges.start)
+        edgeEnd = Int(groups[group].edges.end)
       }
     }
     let anyCase = view.ignoreCase || (position == 0 && view.firstIsHost)
     // A component that is its own folded form matches an edge that is too, once the group's
     // folded text matched.
     let plain = view.foldedBounds[2 * position] == view.bounds[2 * position]
-    var other = Int(node.otherStart)
-    let otherEnd = Int(node.otherEnd)
+    var other = Int(node.others.start)
+    let otherEnd = Int(node.others.end)
     while edge < edgeEnd || other < otherEnd {
       if edge < edgeEnd
-        && (other == otherEnd || literalEdges[edge].childMinKey <= otherEdges[other].childMinKey)
+        && (other == otherEnd
+          || literalEdges[edge].childMinKey <= otherEdges[other].childMinKey)
       {
         let literal = literalEdges[edge]
         if literal.childMinKey < state.best
           && (anyCase || (plain && literal.isFolded)
-            || equals(Int(literal.textStart), Int(literal.textEnd), view.text(position)))
+            || equals(literal.text, view.text(position)))
         {
           visit(Int(literal.child), position + 1, &state)
         }
@@ -250,17 +249,18 @@ struct Walker {
       let entry = Int(groupTable[probe])
       if entry == 0 { return -1 }
       let group = groups[entry - 1]
-      if Int(group.node) == node, equals(Int(group.foldedStart), Int(group.foldedEnd), text) {
+      if Int(group.node) == node, equals(group.folded, text) {
         return entry - 1
       }
       probe = (probe + 1) & groupMask
     }
   }
 
-  /// Whether the pooled text `start..<end` is `text`.
+  /// Whether the pooled text `run` is `text`.
   @inline(__always)
-  func equals(_ start: Int, _ end: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard end - start == text.count else { return false }
+  func equals(_ run: Run, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = Int(run.start)
+    guard Int(run.end) - start == text.count else { return false }
     // Components are short: a plain loop beats a call.
     var offset = 0
     while offset < text.count {
@@ -316,12 +316,9 @@ extension CompiledTrie {
 /// A node of the trie.
 struct TrieNode: Sendable {
   /// The smallest and largest terminal key below the node.
-  var minKey: Int32
-  var maxKey: Int32
-  var terminalStart: Int32
-  var terminalEnd: Int32
-  var otherStart: Int32
-  var otherEnd: Int32
+  var minKey, maxKey: Int32
+  /// The node's keys in `terminals`, and its edges in `otherEdges`.
+  var terminals, others: Run
   /// The node's index among memoized nodes (those below a wildcard), or -1.
   var memo: Int32
   /// How many literal edges lead from the root to the node (ranks near misses).
@@ -332,8 +329,8 @@ struct TrieNode: Sendable {
 
 /// A capture or wildcard edge.
 struct OtherEdge: Sendable {
-  var child: Int32
-  var childMinKey: Int32
+  /// The child node, and the smallest key below it (the search's order and bound).
+  var child, childMinKey: Int32
   /// ``PathIndex/kindStar``, ``PathIndex/kindRest``, or the index of the capture's type in
   /// `captureTypes`.
   var kind: UInt8
@@ -344,19 +341,24 @@ struct OtherEdge: Sendable {
 /// The literal edges of a node whose texts fold to the same text.
 struct LiteralGroup: Sendable {
   var node: Int32
-  var foldedStart: Int32
-  var foldedEnd: Int32
-  var edgeStart: Int32
-  var edgeEnd: Int32
+  /// The folded text in the text pool, and the edges in `literalEdges`.
+  var folded, edges: Run
 }
 
 /// A literal edge.
 struct LiteralEdge: Sendable {
-  var textStart: Int32
-  var textEnd: Int32
-  var child: Int32
-  var childMinKey: Int32
+  /// The text in the text pool.
+  var text: Run
+  /// The child node, and the smallest key below it.
+  var child, childMinKey: Int32
   /// Whether the text is its own folded form: then a component that is its own folded form
   /// and matched the group's folded text is this text too.
   var isFolded: Bool
+}
+
+/// A run of a flat array of the trie: `start..<end`.
+struct Run: Sendable {
+  var start, end: Int32
+
+  var range: Range<Int> { Int(start)..<Int(end) }
 }

@@ -44,36 +44,38 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
   }
 
   /// The one-line message.
-  public var message: String {
-    switch self {
-    case .missingScheme: "malformed scheme"
-    case .malformedEscape: "malformed percent-escape"
-    case .invalidUTF8: "percent-escapes do not decode to UTF-8"
-    case .forbiddenCharacter(_, _, let byte):
-      byte == 0x20 ? "space in URL" : "control character 0x\(hex(byte)) in URL"
-    case .invalidPort: "port is not a number"
-    case .portOutOfRange: "port is out of range"
-    case .unclosedIPLiteral: "unclosed '[' in the host"
-    case .tooLong(_, let length, let limit): "URL is \(length) bytes long; the limit is \(limit)"
-    case .tooManyComponents(_, let count, let limit):
-      "URL has \(count) components; the limit is \(limit)"
-    case .tooManyQueryItems(_, let count, let limit):
-      "URL has \(count) query items; the limit is \(limit)"
-    }
-  }
+  public var message: String { words.message }
 
-  var hint: String {
+  var hint: String { words.hint }
+
+  /// What went wrong and how to mend it, written once per case.
+  private var words: (message: String, hint: String) {
     switch self {
-    case .missingScheme: "a scheme is a letter, then letters, digits, '+', '-' or '.', then ':'"
-    case .malformedEscape: "'%' must be followed by two hex digits (write '%25' for a literal '%')"
-    case .invalidUTF8: "the decoded bytes are not valid UTF-8"
+    case .missingScheme:
+      ("malformed scheme", "a scheme is a letter, then letters, digits, '+', '-' or '.', then ':'")
+    case .malformedEscape:
+      (
+        "malformed percent-escape",
+        "'%' must be followed by two hex digits (write '%25' for a literal '%')"
+      )
+    case .invalidUTF8:
+      ("percent-escapes do not decode to UTF-8", "the decoded bytes are not valid UTF-8")
     case .forbiddenCharacter(_, _, let byte):
-      byte == 0x20 ? "percent-encode it as %20" : "percent-encode it"
-    case .invalidPort: "a port is digits only"
-    case .portOutOfRange: "a port is at most 65535"
-    case .unclosedIPLiteral: "an IP literal host is written [::1]"
-    case .tooLong: "the URL is cut off here for the limit"
-    case .tooManyComponents, .tooManyQueryItems: "raise the limit or shorten the URL"
+      byte == 0x20
+        ? ("space in URL", "percent-encode it as %20")
+        : ("control character 0x\(hex(byte)) in URL", "percent-encode it")
+    case .invalidPort: ("port is not a number", "a port is digits only")
+    case .portOutOfRange: ("port is out of range", "a port is at most 65535")
+    case .unclosedIPLiteral: ("unclosed '[' in the host", "an IP literal host is written [::1]")
+    case .tooLong(_, let length, let limit):
+      (
+        "URL is \(length) bytes long; the limit is \(limit)",
+        "the URL is cut off here for the limit"
+      )
+    case .tooManyComponents(_, let count, let limit):
+      ("URL has \(count) components; the limit is \(limit)", "raise the limit or shorten the URL")
+    case .tooManyQueryItems(_, let count, let limit):
+      ("URL has \(count) query items; the limit is \(limit)", "raise the limit or shorten the URL")
     }
   }
 

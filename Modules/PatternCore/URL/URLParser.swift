@@ -111,7 +111,8 @@ public struct URLParser: Sendable {
         if layout.componentCount >= limits.maxComponents {
           throw .tooManyComponents(
             url: original,
-            count: countComponents(bytes, pathStart, beforeQuery) + (layout.hasHost ? 1 : 0),
+            count: countRuns(bytes, pathStart, beforeQuery, separator: UInt8(ascii: "/"))
+              + (layout.hasHost ? 1 : 0),
             limit: limits.maxComponents)
         }
         let (start, end) = try decode(
@@ -129,7 +130,8 @@ public struct URLParser: Sendable {
         if position > itemStart {
           if layout.queryCount >= limits.maxQueryItems {
             throw .tooManyQueryItems(
-              url: original, count: countItems(bytes, queryStart + 1, beforeFragment),
+              url: original,
+              count: countRuns(bytes, queryStart + 1, beforeFragment, separator: UInt8(ascii: "&")),
               limit: limits.maxQueryItems)
           }
           let equals =
@@ -253,30 +255,18 @@ public struct URLParser: Sendable {
     return (decodedStart, layout.bytes.count)
   }
 
-  private func countComponents(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
-    -> Int
-  {
+  /// The non-empty runs between `separator`s in `start..<end`: the components of a path
+  /// (`/`) or the items of a query (`&`), counted for a limit's message.
+  private func countRuns(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, separator: UInt8
+  ) -> Int {
     var total = 0
-    var inComponent = false
+    var inRun = false
     for position in start..<end {
-      if bytes[position] == UInt8(ascii: "/") {
-        inComponent = false
-      } else if !inComponent {
-        inComponent = true
-        total += 1
-      }
-    }
-    return total
-  }
-
-  private func countItems(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-    var total = 0
-    var inItem = false
-    for position in start..<end {
-      if bytes[position] == UInt8(ascii: "&") {
-        inItem = false
-      } else if !inItem {
-        inItem = true
+      if bytes[position] == separator {
+        inRun = false
+      } else if !inRun {
+        inRun = true
         total += 1
       }
     }
