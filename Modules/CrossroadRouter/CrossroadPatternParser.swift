@@ -42,25 +42,19 @@ public struct CrossroadPatternParser: Sendable {
         source = try LinkSource(parsing: scheme)
       }
     }
-    var scanner = PatternScanner(text, start: start)
-    scanner.customTypes = CustomValueType.byName(types)
+    var scanner = PatternScanner(text, start: start, types: types)
     do throws(PatternSyntaxError) {
       try scanner.checkLength()
       let rooted = scanner.current == UInt8(ascii: "/")
       if rooted { scanner.index += 1 }
-      var path: [PathNode] = []
-      if !scanner.atEnd, scanner.current != UInt8(ascii: "?") {
-        path = try scanner.parsePath()
+      let pattern = try scanner.parsePathAndQuery { scanner throws(PatternSyntaxError) in
+        try scanner.parseQuery()
       }
-      var query: [QueryNode] = []
-      if scanner.current == UInt8(ascii: "?") {
-        scanner.index += 1
-        query = try scanner.parseQuery()
-      }
-      if !scanner.atEnd { throw scanner.unexpected() }
       // `/` alone is the root of every source (`pokedex://`, `https://example.com/`).
-      if path.isEmpty && source == nil && !rooted { throw scanner.error(.emptyPattern, at: 0) }
-      return Parsed(source: source, pattern: RoutePattern(path: path, query: query))
+      if pattern.path.isEmpty && source == nil && !rooted {
+        throw scanner.error(.emptyPattern, at: 0)
+      }
+      return Parsed(source: source, pattern: pattern)
     } catch {
       throw .syntax(error)
     }

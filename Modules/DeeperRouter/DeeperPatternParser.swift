@@ -29,8 +29,7 @@ public struct DeeperPatternParser: Sendable {
   /// Parses a pattern.
   /// - Throws: `PatternSyntaxError` pointing at the offending byte.
   public func parse(_ pattern: String) throws(PatternSyntaxError) -> RoutePattern {
-    var scanner = PatternScanner(pattern)
-    scanner.customTypes = CustomValueType.byName(types)
+    var scanner = PatternScanner(pattern, types: types)
     return try scanner.parseDeeperPattern()
   }
 }
@@ -43,16 +42,6 @@ extension PatternScanner {
     if current == UInt8(ascii: "/") { index += 1 }
     // After the optional leading '/', something must follow: "/" alone is an empty pattern.
     if atEnd { throw error(.emptyPattern, at: 0) }
-    var path: [PathNode] = []
-    if !atEnd, current != UInt8(ascii: "?") {
-      path = try parsePath()
-    }
-    var query: [QueryNode] = []
-    if current == UInt8(ascii: "?") {
-      index += 1
-      query = try parseQuery()
-    }
-    if !atEnd { throw unexpected() }
-    return RoutePattern(path: path, query: query)
+    return try parsePathAndQuery { scanner throws(PatternSyntaxError) in try scanner.parseQuery() }
   }
 }

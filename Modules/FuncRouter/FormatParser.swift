@@ -46,25 +46,16 @@ public struct FormatParser: Sendable {
   /// Parses a format string.
   /// - Throws: `PatternSyntaxError` with the offset.
   public func parse(_ format: String) throws(PatternSyntaxError) -> Parsed {
-    var scanner = PatternScanner(format)
-    scanner.customTypes = CustomValueType.byName(types)
+    var scanner = PatternScanner(format, types: types)
     try scanner.checkLength()
     scanner.positionalTypes = true
     scanner.extraStops = [UInt8(ascii: "=")]
     guard !scanner.atEnd else { throw scanner.error(.emptyPattern) }
     if scanner.current == UInt8(ascii: "/") { scanner.index += 1 }
     if scanner.atEnd { throw scanner.error(.emptyPattern, at: 0) }
-    var path: [PathNode] = []
-    if scanner.current != UInt8(ascii: "?") {
-      path = try scanner.parsePath()
+    let pattern = try scanner.parsePathAndQuery { scanner throws(PatternSyntaxError) in
+      try scanner.parseFormatQuery()
     }
-    var query: [QueryNode] = []
-    if scanner.current == UInt8(ascii: "?") {
-      scanner.index += 1
-      query = try scanner.parseFormatQuery()
-    }
-    if !scanner.atEnd { throw scanner.unexpected() }
-    let pattern = RoutePattern(path: path, query: query)
     return Parsed(
       pattern: pattern, leaves: Self.leaves(pattern), positions: scanner.positionalCount)
   }

@@ -21,8 +21,7 @@ public struct MappingPatternParser: Sendable {
   /// Parses the path of a map in `group`.
   /// - Throws: `PatternSyntaxError` with the offset in `path`.
   public func parse(_ path: String, group: String) throws(PatternSyntaxError) -> RoutePattern {
-    var scanner = PatternScanner(path)
-    scanner.customTypes = CustomValueType.byName(types)
+    var scanner = PatternScanner(path, types: types)
     try scanner.checkLength()
     if scanner.current == UInt8(ascii: "/") { scanner.index += 1 }
     var nodes: [PathNode] = [.literal(group)]
@@ -41,14 +40,7 @@ public struct MappingPatternParser: Sendable {
 
 extension PatternScanner {
   mutating func parseMappingQuery() throws(PatternSyntaxError) -> [QueryNode] {
-    var nodes: [QueryNode] = []
-    while true {
-      if atEnd || current == UInt8(ascii: "&") { throw error(.emptyQueryItem) }
-      nodes.append(try parseBraceItem())
-      guard current == UInt8(ascii: "&") else { break }
-      index += 1
-    }
-    return nodes
+    try parseQueryItems { scanner throws(PatternSyntaxError) in try scanner.parseBraceItem() }
   }
 
   mutating func parseBraceItem() throws(PatternSyntaxError) -> QueryNode {

@@ -38,11 +38,32 @@ package struct PatternScanner {
     }
   }
 
-  /// Scans `text`, optionally starting at a byte offset.
-  package init(_ text: String, start: Int = 0) {
+  /// Scans `text`, optionally starting at a byte offset, knowing the declared `types` besides
+  /// the built-in ones.
+  package init(_ text: String, start: Int = 0, types: [CustomValueType] = []) {
     self.text = text
     self.bytes = Array(text.utf8)
     self.index = start
+    customTypes = CustomValueType.byName(types)
+  }
+
+  /// The rest of a pattern from here, as every dialect's string syntax ends: a path unless the
+  /// pattern goes straight to its query, then the query after `?` (read by `readQuery`), then
+  /// the end of the text.
+  package mutating func parsePathAndQuery(
+    query readQuery: (inout PatternScanner) throws(PatternSyntaxError) -> [QueryNode]
+  ) throws(PatternSyntaxError) -> RoutePattern {
+    var path: [PathNode] = []
+    if !atEnd, current != UInt8(ascii: "?") {
+      path = try parsePath()
+    }
+    var query: [QueryNode] = []
+    if current == UInt8(ascii: "?") {
+      index += 1
+      query = try readQuery(&self)
+    }
+    if !atEnd { throw unexpected() }
+    return RoutePattern(path: path, query: query)
   }
 
   package var atEnd: Bool { index >= bytes.count }

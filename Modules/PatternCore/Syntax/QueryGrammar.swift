@@ -2,10 +2,17 @@
 // the canonical syntax extends (see DeeperPatternParser for the grammar).
 extension PatternScanner {
   package mutating func parseQuery() throws(PatternSyntaxError) -> [QueryNode] {
+    try parseQueryItems { scanner throws(PatternSyntaxError) in try scanner.parseQueryTerm() }
+  }
+
+  /// Items separated by `&`, each read by `readItem`; an empty item is an error.
+  package mutating func parseQueryItems(
+    _ readItem: (inout PatternScanner) throws(PatternSyntaxError) -> QueryNode
+  ) throws(PatternSyntaxError) -> [QueryNode] {
     var nodes: [QueryNode] = []
     while true {
       if atEnd || current == UInt8(ascii: "&") { throw error(.emptyQueryItem) }
-      nodes.append(try parseQueryTerm())
+      nodes.append(try readItem(&self))
       guard current == UInt8(ascii: "&") else { break }
       index += 1
     }
