@@ -103,6 +103,10 @@ struct ResolverTests {
   @Test func fragmentsAreReportedNotMatched() {
     #expect(
       respond(#""myapp://profile/1#top""#).hasSuffix(#""params":{"userId":"1"},"fragment":"top"}"#))
+    // On a miss too, with the fragment's own '#' and '?' as they are, and an empty one.
+    #expect(respond("myapp://nothing/here#a?b#c").hasSuffix(#","fragment":"a?b#c"}"#))
+    #expect(respond(#"{"url":"myapp://nothing#","id":2}"#).hasSuffix(#","fragment":""}"#))
+    #expect(!respond("myapp://nothing/here").contains("fragment"))
   }
 
   @Test func everyURLAndJSONErrorCarriesAnOffset() {

@@ -7,11 +7,15 @@ import PatternCore
 public final class DirectTable: Sendable {
   package let table: RouteTable
   package let scheme: String
+  /// Whether the scheme is `http` or `https`: records then name the host.
+  package let isWeb: Bool
   package let limits: URLLimits
   package let name: String
   package let patterns: [String]
   /// Per route: `"table":..,"dialect":..,"route":N,"pattern":..,"intent":..,"params":` as JSON.
   package let matchedFields: [[UInt8]]
+  /// Per route, as the nearest miss: `{"table":..,"route":N,"pattern":..,"reason":` as JSON.
+  package let nearestFields: [[UInt8]]
   /// Per route whose values are all path strings: each slot and its `"name":` as JSON.
   package let stringSlots: [[(slot: Int, name: [UInt8])]?]
 
@@ -21,6 +25,7 @@ public final class DirectTable: Sendable {
   ) {
     self.table = table
     self.scheme = scheme
+    isWeb = scheme == "http" || scheme == "https"
     self.limits = limits
     self.name = name
     self.patterns = patterns
@@ -35,6 +40,15 @@ public final class DirectTable: Sendable {
       bytes += #","intent":"#.utf8
       JSONWriter.writeString(pair.1, into: &bytes)
       bytes += #","params":"#.utf8
+      return bytes
+    }
+    nearestFields = patterns.enumerated().map { route, pattern in
+      var bytes: [UInt8] = []
+      bytes += #"{"table":"#.utf8
+      JSONWriter.writeString(name, into: &bytes)
+      bytes += #","route":\#(route),"pattern":"#.utf8
+      JSONWriter.writeString(pattern, into: &bytes)
+      bytes += #","reason":"#.utf8
       return bytes
     }
     stringSlots = (0..<table.count).map { route in

@@ -108,13 +108,12 @@ public struct NearestRoute: Sendable {
   /// Why it did not match.
   public var reason: MissReason
 
-  /// The nearest miss of several tables tried in order: the closest, the first on a tie. The
-  /// one rule for every way of answering (``TableSet`` and the resolver's byte-level path).
-  package static func nearer(_ current: NearestRoute?, _ candidate: NearestRoute) -> NearestRoute {
-    guard let current, candidate.reason.closeness <= current.reason.closeness else {
-      return candidate
-    }
-    return current
+  /// Whether `candidate`, from a later table, replaces `current` as the nearest miss of several
+  /// tables tried in order: the closest wins, the first on a tie. The one rule for every way of
+  /// answering (``TableSet`` and the resolver's byte-level path).
+  package func isNearer(than current: NearestRoute?) -> Bool {
+    guard let current else { return true }
+    return reason.closeness > current.reason.closeness
   }
 }
 
@@ -146,7 +145,7 @@ public struct TableSet {
         if missing == nil { missing = diagnostic }
       case .error(let diagnostic): return .error(diagnostic)
       case .unmatched(let candidate?):
-        nearest = NearestRoute.nearer(nearest, candidate)
+        if candidate.isNearer(than: nearest) { nearest = candidate }
       case .unmatched(nil): continue
       }
     }

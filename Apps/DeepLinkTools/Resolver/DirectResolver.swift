@@ -33,6 +33,7 @@ struct DirectResolver {
     }
     let urlBytes = UnsafeBufferPointer(rebasing: line[urlRange])
     var nearest: NearestRoute?
+    var nearestTable: DirectTable?
     for direct in tables {
       let found: Int?
       do {
@@ -42,13 +43,14 @@ struct DirectResolver {
         return false
       }
       guard let route = found else {
-        if let candidate = direct.nearestMiss(lookup) {
-          nearest = NearestRoute.nearer(nearest, candidate)
+        if let candidate = direct.nearestMiss(lookup), candidate.isNearer(than: nearest) {
+          nearest = candidate
+          nearestTable = direct
         }
         continue
       }
       appendHead(number, idBytes, line, urlBytes, to: &output)
-      output.append(literal: #","status":"matched","#)
+      output.append(literal: #"","status":"matched","#)
       output += direct.matchedFields[route]
       if let slots = direct.stringSlots[route] {
         // Path strings straight from the URL's bytes.
@@ -66,24 +68,18 @@ struct DirectResolver {
       } else {
         JSONWriter.write(direct.table.captures(of: lookup), into: &output)
       }
-      if direct.scheme == "http" || direct.scheme == "https", let host = lookup.host {
+      if direct.isWeb, let host = lookup.host {
         output.append(literal: #","host":"#)
         JSONWriter.writeString(host.lowercased(), into: &output)
       }
-      appendFragment(of: urlBytes, to: &output)
+      appendFragment(of: urlBytes, from: lookup.fragmentStart, to: &output)
       output.append(UInt8(ascii: "}"))
       return true
     }
     appendHead(number, idBytes, line, urlBytes, to: &output)
-    output.append(literal: #","status":"unmatched","nearest":"#)
-    if let nearest {
-      output.append(literal: #"{"table":"#)
-      JSONWriter.writeString(nearest.table, into: &output)
-      output.append(literal: #","route":"#)
-      JSONWriter.writeInteger(nearest.route, into: &output)
-      output.append(literal: #","pattern":"#)
-      JSONWriter.writeString(nearest.pattern, into: &output)
-      output.append(literal: #","reason":"#)
+    output.append(literal: #"","status":"unmatched","nearest":"#)
+    if let nearest, let nearestTable {
+      output += nearestTable.nearestFields[nearest.route]
       words.removeAll(keepingCapacity: true)
       MissReasonRenderer.write(nearest.reason.cause, into: &words)
       words.withUnsafeBufferPointer { JSONWriter.writeString(bytes: $0, into: &output) }
@@ -91,36 +87,35 @@ struct DirectResolver {
     } else {
       output.append(literal: "null")
     }
-    appendFragment(of: urlBytes, to: &output)
+    appendFragment(of: urlBytes, from: lookup.fragmentStart, to: &output)
     output.append(UInt8(ascii: "}"))
     return true
   }
 
-  /// `{"line":N,["id":..,]"url":".."` (no closing brace).
+  /// `{"line":N,["id":..,]"url":"..` (no closing quote: the caller's next literal starts with
+  /// it, one append fewer per record).
   private func appendHead(
     _ number: Int, _ id: Range<Int>?, _ line: UnsafeBufferPointer<UInt8>,
     _ urlBytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
   ) {
     output.append(literal: #"{"line":"#)
     JSONWriter.writeInteger(number, into: &output)
-    output.append(UInt8(ascii: ","))
     if let id {
-      output.append(literal: #""id":"#)
+      output.append(literal: #","id":"#)
       output += UnsafeBufferPointer(rebasing: line[id])
-      output.append(UInt8(ascii: ","))
     }
-    output.append(literal: #""url":""#)
+    output.append(literal: #","url":""#)
     output += urlBytes
-    output.append(UInt8(ascii: "\""))
   }
 
-  /// `,"fragment":".."` when the URL has one (plain bytes: they are their JSON form).
+  /// `,"fragment":".."` when the URL has one, `start` being where the lookup found it (plain
+  /// bytes: they are their JSON form).
   private func appendFragment(
-    of urlBytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+    of urlBytes: UnsafeBufferPointer<UInt8>, from start: Int, to output: inout [UInt8]
   ) {
-    guard let hash = urlBytes.firstIndex(of: UInt8(ascii: "#")) else { return }
+    guard start >= 0 else { return }
     output.append(literal: #","fragment":""#)
-    output += UnsafeBufferPointer(rebasing: urlBytes[(hash + 1)...])
+    output += UnsafeBufferPointer(rebasing: urlBytes[start...])
     output.append(UInt8(ascii: "\""))
   }
 }

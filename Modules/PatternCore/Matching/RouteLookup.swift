@@ -28,6 +28,9 @@ public struct RouteLookup: Sendable {
   /// The number of components of the last URL, the host included.
   public var componentCount: Int { layout.componentCount }
 
+  /// The byte offset in the last URL where its fragment starts (after `#`), or -1.
+  package var fragmentStart: Int { layout.fragmentStart }
+
   /// The decoded host of the last URL, if it has a non-empty one.
   public var host: String? { layout.hasHost ? layout.component(0) : nil }
 }
