@@ -58,7 +58,7 @@ extension Walker {
         groups.append(NearMissGroup(start: own, end: end, bound: rank + 2))
         let group = literalGroup(current, position)
         if group >= 0 {
-          let anyCase = view.ignoreCase || (position == 0 && view.firstIsHost)
+          let anyCase = position < view.anyCaseBelow
           for edge in self.groups[group].edges.range {
             let literal = literalEdges[edge]
             if anyCase || equals(literal.text, view.text(position)) {
@@ -94,19 +94,17 @@ extension RouteTable {
     guard !routes.isEmpty else { return nil }
     var layout = URLLayout()
     layout.load(input)
-    var folds = FoldedComponents()
-    folds.prepare(layout, first: 0)
-    return nearestMiss(layout, firstIsHost: input.firstComponentIsHost, folds)
+    layout.foldAndHash()
+    return nearestMiss(layout, firstIsHost: input.firstComponentIsHost)
   }
 
-  /// ``nearestMiss(_:)`` for the components of `layout` (folded by `folds` unless the layout
-  /// is hashed).
-  func nearestMiss(_ layout: URLLayout, firstIsHost: Bool, _ folds: FoldedComponents)
+  /// ``nearestMiss(_:)`` for the components of `layout` (folded and hashed).
+  func nearestMiss(_ layout: URLLayout, firstIsHost: Bool)
     -> (routeIndex: Int, reason: MissReason)?
   {
     guard !routes.isEmpty else { return nil }
-    var groups = withExtendedLifetime((layout, folds)) {
-      trie.withWalker(componentsView(layout, first: 0, firstIsHost: firstIsHost, folds)) {
+    var groups = withExtendedLifetime(layout) {
+      trie.withWalker(componentsView(layout, first: 0, firstIsHost: firstIsHost)) {
         $0.nearMissGroups()
       }
     }

@@ -1,17 +1,19 @@
-/// The components a search runs over: slices of one byte buffer, plus their folded forms.
+/// The components a search runs over: slices of one byte buffer, with their folded forms (in
+/// the same buffer) and hashes.
 struct ComponentsView {
   var bytes: UnsafeBufferPointer<UInt8>
   /// `start, end` pairs, from the first routed component on.
   var bounds: UnsafeBufferPointer<Int32>
   var count: Int
-  var folded: UnsafeBufferPointer<UInt8>
   var foldedBounds: UnsafeBufferPointer<Int32>
   var foldedHash: UnsafeBufferPointer<UInt64>
   /// `keyStart, keyEnd, valueStart, valueEnd` per query item, into `bytes`.
   var query: UnsafeBufferPointer<Int32>
-  /// Whether component 0 is the host (compared case-insensitively), whether every literal
-  /// compares case-insensitively, and whether query keys do.
-  var firstIsHost, ignoreCase, keysIgnoreCase: Bool
+  /// Components before this position compare with literals case-insensitively: the host
+  /// (position 0 when component 0 is the host), or every one (`Int.max`, the table's option).
+  var anyCaseBelow: Int
+  /// Whether query keys compare case-insensitively.
+  var keysIgnoreCase: Bool
 
   @inline(__always) func text(_ index: Int) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(
@@ -21,83 +23,14 @@ struct ComponentsView {
   var queryView: QueryView { QueryView(bytes: bytes, spans: query) }
 
   @inline(__always) func foldedText(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-    let start = foldedBounds[2 * index]
-    let end = foldedBounds[2 * index + 1]
-    if start >= 0 { return UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]) }
-    return UnsafeBufferPointer(rebasing: folded[Int(~start)..<Int(~end)])
+    UnsafeBufferPointer(
+      rebasing: bytes[Int(foldedBounds[2 * index])..<Int(foldedBounds[2 * index + 1])])
   }
 }
 
 /// Reusable storage for searches: nothing here is reallocated once it has grown.
 struct SearchScratch: Sendable {
-  var folds = FoldedComponents()
   var state = SearchState()
-}
-
-/// The components folded to lower case, and their hashes.
-struct FoldedComponents: Sendable {
-  var folded = ScratchArray<UInt8>(capacity: 256)
-  var foldedBounds = ScratchArray<Int32>(capacity: 32)
-  var foldedHash = ScratchArray<UInt64>(capacity: 16)
-  /// Shared with a copy exactly when the buffers are.
-  private var owner = ScratchOwner()
-
-  /// Hashes the folded form of components `first...` of `layout`. A component with no
-  /// upper-case or non-ASCII byte is its own folded form and is not copied; others are folded
-  /// into `folded` (ASCII by bytes, anything else as `lowercased()` does it).
-  /// `foldedBounds` holds `start, end` into the layout's bytes, or `~start, ~end` into `folded`.
-  mutating func prepare(_ layout: URLLayout, first: Int) {
-    if isKnownUniquelyReferenced(&owner) {
-      folded.clear()
-      foldedBounds.clear()
-      foldedHash.clear()
-    } else {
-      self = FoldedComponents()
-    }
-    let bytes = layout.bytes.buffer
-    let bounds = layout.bounds.buffer
-    for component in first..<(bounds.count / 2) {
-      let start = Int(bounds[2 * component])
-      let end = Int(bounds[2 * component + 1])
-      var hash = PathIndex.hashSeed
-      var plain = true
-      var index = start
-      while index < end {
-        let byte = bytes[index]
-        if byte &- 0x41 < 26 || byte >= 0x80 {
-          plain = false
-          break
-        }
-        hash = PathIndex.hashStep(hash, byte)
-        index += 1
-      }
-      if plain {
-        foldedBounds.append(Int32(start))
-        foldedBounds.append(Int32(end))
-        foldedHash.append(hash)
-        continue
-      }
-      let foldedStart = folded.count
-      hash = PathIndex.hashSeed
-      let ascii = !bytes[start..<end].contains { $0 >= 0x80 }
-      if ascii {
-        for index in start..<end {
-          let byte = bytes[index]
-          let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
-          folded.append(lower)
-          hash = PathIndex.hashStep(hash, lower)
-        }
-      } else {
-        for byte in layout.string(Int32(start), Int32(end)).lowercased().utf8 {
-          folded.append(byte)
-          hash = PathIndex.hashStep(hash, byte)
-        }
-      }
-      foldedBounds.append(~Int32(foldedStart))
-      foldedBounds.append(~Int32(folded.count))
-      foldedHash.append(hash)
-    }
-  }
 }
 
 /// The state of one search: bounds, the current path, the memo.
@@ -187,10 +120,10 @@ struct Walker {
         edgeEnd = Int(groups[group].edges.end)
       }
     }
-    let anyCase = view.ignoreCase || (position == 0 && view.firstIsHost)
+    let anyCase = position < view.anyCaseBelow
     // A component that is its own folded form matches an edge that is too, once the group's
     // folded text matched.
-    let plain = view.foldedBounds[2 * position] == view.bounds[2 * position]
+    let plain = edge < edgeEnd && view.foldedBounds[2 * position] == view.bounds[2 * position]
     var other = Int(node.others.start)
     let otherEnd = Int(node.others.end)
     while edge < edgeEnd || other < otherEnd {

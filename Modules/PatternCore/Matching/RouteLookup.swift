@@ -106,10 +106,8 @@ extension RouteTable {
   /// The route that came closest to matching the URL of the last lookup, when it found none:
   /// ``nearestMiss(_:)`` for that URL, without parsing it again.
   public func nearestMiss(of lookup: RouteLookup) -> (routeIndex: Int, reason: MissReason)? {
-    let layout = lookup.layout
-    // The plain scan folded and hashed the components already; the search's folds are the
-    // full scan's.
-    return nearestMiss(layout, firstIsHost: layout.hasHost, lookup.scratch.folds)
+    // The scan folded and hashed the components already.
+    nearestMiss(lookup.layout, firstIsHost: lookup.layout.hasHost)
   }
 
   /// The typed values the last successful ``lookup(_:scheme:limits:into:)`` bound, exactly as

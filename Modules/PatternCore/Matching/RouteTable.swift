@@ -154,6 +154,7 @@ struct MatchSequence: Sequence, IteratorProtocol {
   mutating func next() -> RouteMatch? {
     if !prepared {
       layout.load(input)
+      layout.foldAndHash()
       prepared = true
     }
     guard nextRoute < table.count,
@@ -176,12 +177,11 @@ extension RouteTable {
   /// The first route at or after `low` that matches the components `first...` of `layout`,
   /// or nil; `scratch.state.best` and `.bestPath` describe the winning line.
   func firstRoute(
-    from low: Int, _ layout: URLLayout, first: Int, firstIsHost: Bool,
+    from low: Int, _ layout: borrowing URLLayout, first: Int, firstIsHost: Bool,
     _ scratch: inout SearchScratch
   ) -> Int? {
-    if !layout.hashed { scratch.folds.prepare(layout, first: first) }
     scratch.state.low = Int32(low) << PathIndex.lineBits
-    let view = componentsView(layout, first: first, firstIsHost: firstIsHost, scratch.folds)
+    let view = componentsView(layout, first: first, firstIsHost: firstIsHost)
     trie.search(view, &scratch.state)
     var best = scratch.state.best == .max ? nil : Int(scratch.state.best >> PathIndex.lineBits)
     // Routes too branchy to expand are checked by their programs, in order.
@@ -200,24 +200,21 @@ extension RouteTable {
 }
 
 extension RouteTable {
-  /// The search's view of components `first...` of `layout`, folded by `folds`. The buffers are
-  /// borrowed: the view is valid while `layout` and `folds` are neither changed nor released.
-  func componentsView(
-    _ layout: URLLayout, first: Int, firstIsHost: Bool, _ folds: FoldedComponents
-  ) -> ComponentsView {
-    // A hashed layout holds the folded texts and hashes itself (the plain scan made them).
-    let hashed = layout.hashed
+  /// The search's view of components `first...` of `layout`, which the scan (or
+  /// ``URLLayout/foldAndHash()``) folded and hashed. The buffers are borrowed: the view is valid
+  /// while `layout` is neither changed nor released.
+  func componentsView(_ layout: borrowing URLLayout, first: Int, firstIsHost: Bool)
+    -> ComponentsView
+  {
+    precondition(layout.hashed, "a layout is folded and hashed before it is searched")
     return ComponentsView(
       bytes: layout.bytes.buffer,
       bounds: UnsafeBufferPointer(rebasing: layout.bounds.buffer[(2 * first)...]),
       count: layout.componentCount - first,
-      folded: hashed ? UnsafeBufferPointer(start: nil, count: 0) : folds.folded.buffer,
-      foldedBounds: hashed
-        ? UnsafeBufferPointer(rebasing: layout.foldedBounds.buffer[(2 * first)...])
-        : folds.foldedBounds.buffer,
-      foldedHash: hashed
-        ? UnsafeBufferPointer(rebasing: layout.hashes.buffer[first...]) : folds.foldedHash.buffer,
-      query: layout.query.buffer, firstIsHost: firstIsHost, ignoreCase: options.literalsIgnoreCase,
+      foldedBounds: UnsafeBufferPointer(rebasing: layout.foldedBounds.buffer[(2 * first)...]),
+      foldedHash: UnsafeBufferPointer(rebasing: layout.hashes.buffer[first...]),
+      query: layout.query.buffer,
+      anyCaseBelow: options.literalsIgnoreCase ? .max : (firstIsHost ? 1 : 0),
       keysIgnoreCase: options.queryKeysIgnoreCase)
   }
 }

@@ -164,7 +164,7 @@ extension URLParser {
 extension URLParser {
   /// For tests and fuzzing: whether the plain scan, when it takes `url`, finds what the full
   /// scan finds (scheme, authority, host, components, query items), with each component's
-  /// folded text and hash as the search computes them. True when the plain scan leaves `url`
+  /// folded text and hash as the search computes them and as ``URLLayout/foldAndHash()`` does. True when the plain scan leaves `url`
   /// to the full one.
   package func plainScanAgrees(_ url: String) -> Bool {
     var url = url
@@ -174,6 +174,7 @@ extension URLParser {
       var full = URLLayout()
       do {
         try scanFull(bytes, original: String(decoding: bytes, as: UTF8.self), into: &full)
+        full.foldAndHash()
       } catch {
         return false
       }
@@ -186,8 +187,12 @@ extension URLParser {
         var folded = text.lowercased()
         let start = plain.foldedBounds[2 * component]
         let end = plain.foldedBounds[2 * component + 1]
+        let fullStart = full.foldedBounds[2 * component]
+        let fullEnd = full.foldedBounds[2 * component + 1]
         guard text == full.component(component), plain.string(start, end) == folded,
-          plain.hashes[component] == folded.withUTF8({ PathIndex.textHash($0) })
+          plain.hashes[component] == folded.withUTF8({ PathIndex.textHash($0) }),
+          full.string(fullStart, fullEnd) == folded,
+          full.hashes[component] == plain.hashes[component]
         else { return false }
       }
       return true

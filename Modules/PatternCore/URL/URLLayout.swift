@@ -48,6 +48,55 @@ struct URLLayout: Sendable {
     hashed = false
   }
 
+  /// Folds and hashes every component, as the plain scan does while it scans (so a layout from
+  /// the full scan or from a routing input is searched the same way): a component with an
+  /// upper-case or non-ASCII byte gets a lower-cased copy at the end of `bytes` (ASCII by bytes,
+  /// anything else as `lowercased()` does it), and `foldedBounds` points at the folded text (the
+  /// component itself when it is its own folded form); `hashes` holds its hash.
+  mutating func foldAndHash() {
+    guard !hashed else { return }
+    foldedBounds.reset()
+    hashes.reset()
+    for component in 0..<componentCount {
+      let start = bounds[2 * component]
+      let end = bounds[2 * component + 1]
+      var hash = PathIndex.hashSeed
+      var ascii = true
+      var plain = true
+      for index in Int(start)..<Int(end) {
+        let byte = bytes[index]
+        if byte >= 0x80 { ascii = false }
+        if byte &- 0x41 < 26 || byte >= 0x80 { plain = false }
+        hash = PathIndex.hashStep(hash, byte)
+      }
+      if plain {
+        foldedBounds.append(start)
+        foldedBounds.append(end)
+        hashes.append(hash)
+        continue
+      }
+      let foldedStart = Int32(bytes.count)
+      hash = PathIndex.hashSeed
+      if ascii {
+        for index in Int(start)..<Int(end) {
+          let byte = bytes[index]
+          let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
+          bytes.append(lower)
+          hash = PathIndex.hashStep(hash, lower)
+        }
+      } else {
+        for byte in string(start, end).lowercased().utf8 {
+          bytes.append(byte)
+          hash = PathIndex.hashStep(hash, byte)
+        }
+      }
+      foldedBounds.append(foldedStart)
+      foldedBounds.append(Int32(bytes.count))
+      hashes.append(hash)
+    }
+    hashed = true
+  }
+
   /// Components, the host included.
   var componentCount: Int { bounds.count / 2 }
   var queryCount: Int { query.count / 4 }
