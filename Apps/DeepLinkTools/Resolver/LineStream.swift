@@ -66,10 +66,16 @@ public enum LineStream {
       batch.removeAll()
       // Take the lines at hand, up to the batch size; wait for input only when none are.
       while batch.count < linesPerResponder * jobs {
-        if batch.count > 0, !reader.hasLineReady {
+        // A whole line at hand is taken as it is (one search for its end).
+        if let line = reader.bufferedLine() {
+          batch.append(line)
+          continue
+        }
+        if batch.count > 0 {
           // More input would block: answer what we have, and let a person see it.
           guard !reader.wouldBlock else { break }
-        } else if !reader.hasLineReady, !writer.flush() {
+        } else if !writer.flush() {
+          // About to wait for input: what was answered goes out first.
           return false
         }
         guard let line = reader.nextLine() else { break }
@@ -187,9 +193,28 @@ struct LineReader {
     self.fd = fd
   }
 
-  /// Whether a whole line (or the last, unterminated one) can be taken without reading.
-  var hasLineReady: Bool {
-    buffer[start...].contains(0x0A) || (atEnd && start < buffer.count)
+  /// The next line, if a whole one (or the last, unterminated one) is buffered: taken without
+  /// reading.
+  mutating func bufferedLine() -> ArraySlice<UInt8>? {
+    if let newline = newline(from: start) {
+      let line = buffer[start..<newline]
+      start = newline + 1
+      return line
+    }
+    guard atEnd, start < buffer.count else { return nil }
+    let line = buffer[start...]
+    start = buffer.count
+    return line
+  }
+
+  /// The offset of the first `\n` at or after `offset` in the buffer (`memchr`, which scans
+  /// many bytes at a time), if any.
+  private func newline(from offset: Int) -> Int? {
+    guard offset < buffer.count else { return nil }
+    return buffer.withUnsafeBytes { raw in
+      let base = raw.baseAddress!
+      return memchr(base + offset, 0x0A, raw.count - offset).map { UnsafeRawPointer($0) - base }
+    }
   }
 
   /// Whether reading now would wait for input (nothing buffered, nothing on the descriptor).
@@ -203,7 +228,7 @@ struct LineReader {
   /// handles), or nil at the end of input.
   mutating func nextLine() -> ArraySlice<UInt8>? {
     while true {
-      if let newline = buffer[start...].firstIndex(of: 0x0A) {
+      if let newline = newline(from: start) {
         let line = buffer[start..<newline]
         start = newline + 1
         return line
