@@ -56,7 +56,8 @@ struct AppLinksCommand: ParsableCommand {
       guard let files = try appLinks.load(assetLinks: assetlinks, package: package) else {
         throw ExitCode(2)
       }
-      let (output, status) = AppLinksTool.check(tables, files, json: json)
+      let (output, status, warnings) = AppLinksTool.check(tables, files, json: json)
+      for warning in warnings { FileHandleOutput.standardError("deeplink-applinks: " + warning) }
       if !output.isEmpty { print(output) }
       throw ExitCode(status)
     }

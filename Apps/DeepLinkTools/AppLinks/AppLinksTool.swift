@@ -5,20 +5,25 @@ import PatternCore
 
 /// The logic of `deeplink-applinks`.
 public enum AppLinksTool {
-  /// `check`: findings between the routes and the OS files; the text to print and the exit
-  /// status (0 nothing found, 1 something found).
-  public static func check(_ tables: TableSet, _ files: AppLinkFiles, json: Bool) -> (String, Int32)
-  {
+  /// `check`: findings between the routes and the OS files; the text to print, the exit
+  /// status (0 nothing found, 1 something found), and a warning for each comparison the search
+  /// could not finish within its budget (a finding there may be missing; it does not change the
+  /// status), for stderr.
+  public static func check(
+    _ tables: TableSet, _ files: AppLinkFiles, json: Bool, checker: LinkChecker = LinkChecker()
+  ) -> (output: String, status: Int32, warnings: [String]) {
     let routes = WebRoutes.of(tables)
     let oracle = TableOracle(tables: tables)
     var findings: [LinkFinding] = []
-    let checker = LinkChecker()
+    var unfinished: [UnfinishedCheck] = []
     if let aasa = files.aasa, let appID = files.appID {
-      findings += checker.check(routes, hosts: [], .apple(aasa, appID: appID), oracle)
+      findings += checker.check(
+        routes, hosts: [], .apple(aasa, appID: appID), oracle, unfinished: &unfinished)
     }
     if let android = files.android {
       let filterHosts = android.filters.filter(\.takesWebLinks).flatMap { $0.hosts.map(\.host) }
-      findings += checker.check(routes, hosts: filterHosts, .android(android), oracle)
+      findings += checker.check(
+        routes, hosts: filterHosts, .android(android), oracle, unfinished: &unfinished)
       if let links = files.assetLinks, let package = files.package, !links.delegates(to: package) {
         var reported = Set<String>()
         for filter in android.filters where filter.autoVerify && filter.takesWebLinks {
@@ -36,7 +41,7 @@ public enum AppLinksTool {
       }
     }
     let output = json ? findings.map(jsonLine).joined(separator: "\n") : text(findings)
-    return (output, findings.isEmpty ? 0 : 1)
+    return (output, findings.isEmpty ? 0 : 1, unfinished.map { "warning: " + $0.message })
   }
 
   static func jsonLine(_ finding: LinkFinding) -> String {

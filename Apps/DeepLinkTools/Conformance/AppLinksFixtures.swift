@@ -105,7 +105,7 @@ enum AppLinksFixtures {
     } catch {
       return fail("readable OS files", error.description)
     }
-    let (output, _) = AppLinksTool.check(tables, files, json: true)
+    let (output, _, _) = AppLinksTool.check(tables, files, json: true)
     let actual = output.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
     let wanted = expected?.arrayValue ?? []
     let shown = actual.map { JSONWriter.write($0) }.joined(separator: "\n            ")

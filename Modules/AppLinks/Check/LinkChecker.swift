@@ -67,6 +67,31 @@ public struct LinkFinding: Sendable, Hashable {
   }
 }
 
+/// A comparison the checker could not finish within its search budget
+/// (``ProductSearch/budget``): a finding there may be missing, so it is reported, never dropped.
+public struct UnfinishedCheck: Sendable, Hashable {
+  /// `ios` or `android`.
+  public var os: String
+  public var host: String
+  /// What was being compared: a route (`route 3 `a/*` of `web``) or a rule that opens the app.
+  public var subject: String
+  /// What could not be decided.
+  public var question: String
+
+  public init(os: String, host: String, subject: String, question: String) {
+    self.os = os
+    self.host = host
+    self.subject = subject
+    self.question = question
+  }
+
+  /// One line for people.
+  public var message: String {
+    "\(os == "ios" ? "iOS" : "Android") \(host): \(subject): could not decide \(question) within "
+      + "the search budget; a finding there may be missing"
+  }
+}
+
 /// What the router makes of a URL, for confirming witnesses.
 public protocol RouterOracle {
   /// Whether route `index` of `table` matches the URL on its own.
@@ -104,6 +129,16 @@ public struct LinkChecker {
   )
     -> [LinkFinding]
   {
+    var unfinished: [UnfinishedCheck] = []
+    return check(routes, hosts: extraHosts, os, router, unfinished: &unfinished)
+  }
+
+  /// ``check(_:hosts:_:_:)``, also appending to `unfinished` every comparison the search could
+  /// not finish within its budget.
+  public func check(
+    _ routes: [WebRoute], hosts extraHosts: [String], _ os: OSRules, _ router: some RouterOracle,
+    unfinished: inout [UnfinishedCheck]
+  ) -> [LinkFinding] {
     var findings: [LinkFinding] = []
     var hosts: [String] = []
     for host in routes.map(\.host) + extraHosts where !hosts.contains(host) { hosts.append(host) }
@@ -123,6 +158,15 @@ public struct LinkChecker {
         let automata = [routeAutomaton] + ruleAutomata
         let open = search.find(automata, alive: [0]) { $0[0] && opens($0[1...]) }
         let closed = search.find(automata, alive: [0]) { $0[0] && !opens($0[1...]) }
+        let subject = "route \(route.index) `\(route.pattern)` of `\(route.table)`"
+        if closed == .budgetExceeded || open == .budgetExceeded {
+          unfinished.append(
+            UnfinishedCheck(
+              os: os.os, host: concrete, subject: subject,
+              question: closed == .budgetExceeded
+                ? "whether every URL of the route opens the app"
+                : "whether any URL of the route opens the app"))
+        }
         guard case .found(let closedPath) = closed else { continue }
         let witness =
           "https://\(concrete)\(String(decoding: closedPath, as: UTF8.self))"
@@ -154,6 +198,12 @@ public struct LinkChecker {
         let unhandled = search.find(earlier + handled, alive: [position]) { answers in
           answers[0..<earlier.count].firstIndex(of: true) == position
             && !answers[earlier.count...].contains(true)
+        }
+        if unhandled == .budgetExceeded {
+          unfinished.append(
+            UnfinishedCheck(
+              os: os.os, host: concrete, subject: "rule \(rule.name)",
+              question: "whether every URL it opens the app for is handled"))
         }
         guard case .found(let path) = unhandled else { continue }
         let text = String(decoding: path, as: UTF8.self)
