@@ -78,20 +78,12 @@ enum URLPrinterEncoding {
     encode(key) + "=" + encode(value)
   }
 
+  /// Every byte but the unreserved ones (letters, digits, `-._~`) encoded.
   static func encode(_ text: String) -> String {
-    var result = ""
-    for byte in text.utf8 {
-      let safe =
-        (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+    URLPrinter.percentEncode(text) { byte in
+      (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
         || "-._~".utf8.contains(byte)
-      if safe {
-        result.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        let digits = Array("0123456789ABCDEF")
-        result += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
-      }
     }
-    return result
   }
 }
 

@@ -97,15 +97,6 @@ public struct RouteLanguage: Sendable {
 /// Percent-encoding of one path component, as reverse routing writes it.
 enum URLPrinterBridge {
   static func encodedComponent(_ text: String) -> String {
-    var result = ""
-    for byte in text.utf8 {
-      if RouteLanguage.segmentByte.contains(byte) {
-        result.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        let digits = Array("0123456789ABCDEF")
-        result += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
-      }
-    }
-    return result
+    URLPrinter.percentEncode(text) { RouteLanguage.segmentByte.contains($0) }
   }
 }

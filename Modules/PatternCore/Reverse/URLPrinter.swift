@@ -211,34 +211,46 @@ public enum URLPrinter {
 
   /// Percent-encodes every byte outside the set that is safe in that part of a URL.
   static func percentEncode(_ text: String, allowed: AllowedSet) -> String {
+    percentEncode(text) { isSafe($0, in: allowed) }
+  }
+
+  /// Percent-encodes every byte of `text`'s UTF-8 that `keeps` does not keep, as `%XX` with
+  /// upper-case hex digits: the one encoder of the package (the app-links checker and tools
+  /// pass their own sets).
+  package static func percentEncode(_ text: String, keeping keeps: (UInt8) -> Bool) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
+    let digits: StaticString = "0123456789ABCDEF"
     for byte in text.utf8 {
-      let safe: Bool
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "~"):
-        safe = true
-      case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("),
-        UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"):
-        safe = true
-      case UInt8(ascii: ":"), UInt8(ascii: "@"):
-        safe = allowed != .host
-      case UInt8(ascii: "="):
-        safe = allowed != .query
-      default:
-        safe = false
-      }
-      if safe {
+      if keeps(byte) {
         result.unicodeScalars.append(Unicode.Scalar(byte))
       } else {
-        let digits = Array("0123456789ABCDEF")
-        result.append("%")
-        result.append(digits[Int(byte >> 4)])
-        result.append(digits[Int(byte & 0xF)])
+        result.unicodeScalars.append("%")
+        result.unicodeScalars.append(Unicode.Scalar(digits.utf8Start[Int(byte >> 4)]))
+        result.unicodeScalars.append(Unicode.Scalar(digits.utf8Start[Int(byte & 0xF)]))
       }
     }
     return result
+  }
+
+  /// Whether `byte` stands for itself in that part of a URL.
+  static func isSafe(_ byte: UInt8, in allowed: AllowedSet) -> Bool {
+    let safe: Bool
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "_"), UInt8(ascii: "~"):
+      safe = true
+    case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("),
+      UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: ","), UInt8(ascii: ";"):
+      safe = true
+    case UInt8(ascii: ":"), UInt8(ascii: "@"):
+      safe = allowed != .host
+    case UInt8(ascii: "="):
+      safe = allowed != .query
+    default:
+      safe = false
+    }
+    return safe
   }
 }
