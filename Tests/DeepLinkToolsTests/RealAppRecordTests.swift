@@ -70,4 +70,19 @@ struct RealAppRecordTests {
       }
     }
   }
+
+  /// A `forward` that names no query capture of its route is a load error that points at the
+  /// route's `forward` key, as every other manifest error points at its place.
+  @Test func aForwardWithoutItsCaptureNamesItsPlace() throws {
+    let json =
+      #"{"name":"f","dialect":"deeper","scheme":"https","routes":[{"pattern":"a.com/x","intent":"x"},{"pattern":"a.com/m?:to","forward":"next"}]}"#
+    let manifest = try ManifestLoader.parse(Array(json.utf8), path: "t.json")
+    do {
+      _ = try TableLoader.load(manifest)
+      Issue.record("the manifest loaded")
+    } catch {
+      #expect(error.origin?.hasSuffix("routes[1].forward") == true, "\(error)")
+      #expect(error.message.contains("`next`"))
+    }
+  }
 }

@@ -41,7 +41,7 @@ public enum Forwarding {
           hint: names.isEmpty
             ? "add the query item to the pattern, e.g. ?:\(name)"
             : "query captures of this route: " + names.map { "`\($0)`" }.joined(separator: ", "),
-          origin: "\(origin), route \(index)")
+          origin: "\(origin), routes[\(index)].forward")
       }
     }
   }
