@@ -52,14 +52,6 @@ struct ScratchArray<Element: BitwiseCopyable>: @unchecked Sendable {
     count = 0
   }
 
-  /// Gives the buffer its own storage if a copy shares it, keeping the elements.
-  mutating func makeUnique() {
-    guard !isKnownUniquelyReferenced(&storage) else { return }
-    let copy = Storage(capacity: storage.capacity)
-    copy.base.update(from: storage.base, count: count)
-    storage = copy
-  }
-
   /// Drops everything from `index` on.
   @inline(__always)
   mutating func truncate(to index: Int) {
@@ -124,10 +116,6 @@ struct ScratchArray<Element: BitwiseCopyable>: @unchecked Sendable {
   var buffer: UnsafeBufferPointer<Element> {
     UnsafeBufferPointer(start: storage.base, count: count)
   }
-
-  var isEmpty: Bool { count == 0 }
-
-  var last: Element? { count == 0 ? nil : storage.base[count - 1] }
 
   @inline(__always)
   mutating func removeLast() {
