@@ -33,7 +33,7 @@ python3 - "$resolver" <<'PY'
 import os, subprocess, sys, tempfile, time
 lines = [b'{"url":"myapp://profile/42","id":1}', b'"myapp://tweet/7/retweet"', b'myapp://user/3/follow',
          b'"myapp://nothing/here"', b'{"url":"myapp://tweet/x/retweet"}']
-count = 400_000
+count = 1_000_000
 with tempfile.TemporaryFile() as data:
     data.write(b"\n".join(lines[i % len(lines)] for i in range(count)) + b"\n")
     cores = os.cpu_count() or 1
