@@ -31,7 +31,7 @@ public struct Resolver {
   var usesDirectPath: Bool { direct != nil }
 
   /// Appends the record for input line `number` (1-based) to `output`, without a newline.
-  /// The line is read once (``ResolverRequest``); a URL against tables whose answer is their
+  /// The line is read once, by one reader; a URL against tables whose answer is their
   /// first match takes a byte-level path (no JSON tree, no `Router.open`), every other request
   /// the general one. Both write the same record.
   public mutating func respond(
