@@ -39,11 +39,7 @@ public struct Resolver {
   ) {
     line.withUnsafeBufferPointer { line in
       let request = ResolverRequest.read(line)
-      if direct != nil, case .resolve(let url) = request.kind,
-        direct!.respond(to: url, id: request.id, in: line, number: number, into: &output)
-      {
-        return
-      }
+      if answerDirectly(request, in: line, number: number, into: &output) { return }
       output += respond(to: request, in: line, number: number).utf8
     }
   }
@@ -52,12 +48,18 @@ public struct Resolver {
   mutating func respondDirectly(
     to line: ArraySlice<UInt8>, number: Int, into output: inout [UInt8]
   ) -> Bool {
-    guard direct != nil else { return false }
-    return line.withUnsafeBufferPointer { line in
-      let request = ResolverRequest.read(line)
-      guard case .resolve(let url) = request.kind else { return false }
-      return direct!.respond(to: url, id: request.id, in: line, number: number, into: &output)
+    line.withUnsafeBufferPointer { line in
+      answerDirectly(ResolverRequest.read(line), in: line, number: number, into: &output)
     }
+  }
+
+  /// The byte-level answer to a request read from `line`, when it has one.
+  private mutating func answerDirectly(
+    _ request: ResolverRequest, in line: UnsafeBufferPointer<UInt8>, number: Int,
+    into output: inout [UInt8]
+  ) -> Bool {
+    guard direct != nil, case .resolve(let url) = request.kind else { return false }
+    return direct!.respond(to: url, id: request.id, in: line, number: number, into: &output)
   }
 
   /// The output record for input line `number` (1-based), without a newline.
@@ -182,21 +184,6 @@ public struct Resolver {
     case .failure(let diagnostic):
       return fail(diagnostic.code, diagnostic.message, nil)
     }
-  }
-
-  /// Where the URL is in a line that is a URL as it is: blanks (space, tab) around it trimmed,
-  /// and it starts with a scheme (`[A-Za-z][A-Za-z0-9+.-]*:`); nil for any other line.
-  static func urlLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
-    guard let start = bytes.firstIndex(where: { !isBlank($0) }),
-      let last = bytes.lastIndex(where: { !isBlank($0) }), isLetter(bytes[start]),
-      let colon = bytes[start...last].firstIndex(of: UInt8(ascii: ":")),
-      bytes[start..<colon].allSatisfy({ byte in
-        isLetter(byte) || byte &- 0x30 < 10 || byte == 0x2B || byte == 0x2E || byte == 0x2D
-      })
-    else { return nil }
-    return start..<(last + 1)
   }
 
   /// The URL's fragment, reported but never matched.

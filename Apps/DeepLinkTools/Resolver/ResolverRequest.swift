@@ -86,10 +86,25 @@ struct ResolverRequest {
     }
   }
 
+  /// Where the URL is in a line that is a URL as it is: blanks (space, tab) around it trimmed,
+  /// and it starts with a scheme (`[A-Za-z][A-Za-z0-9+.-]*:`); nil for any other line.
+  static func urlLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
+    guard let start = bytes.firstIndex(where: { !isBlank($0) }),
+      let last = bytes.lastIndex(where: { !isBlank($0) }), isLetter(bytes[start]),
+      let colon = bytes[start...last].firstIndex(of: UInt8(ascii: ":")),
+      bytes[start..<colon].allSatisfy({ byte in
+        isLetter(byte) || byte &- 0x30 < 10 || byte == 0x2B || byte == 0x2E || byte == 0x2D
+      })
+    else { return nil }
+    return start..<(last + 1)
+  }
+
   /// A line that is not JSON but starts with a URL scheme, without its surrounding blanks;
   /// nil otherwise (or when it is not UTF-8).
   static func plainURL(_ line: UnsafeBufferPointer<UInt8>) -> String? {
-    guard let range = Resolver.urlLine(line) else { return nil }
+    guard let range = urlLine(line) else { return nil }
     let trimmed = UnsafeBufferPointer(rebasing: line[range])
     let text = String(decoding: trimmed, as: UTF8.self)
     // Invalid UTF-8 decodes with replacement characters: the bytes then differ.
@@ -228,10 +243,10 @@ private struct PlainReader {
     return start..<index
   }
 
-  /// A line that is a URL as it is (``Resolver/urlLine(_:)``), of printable ASCII other than
+  /// A line that is a URL as it is (``ResolverRequest/urlLine(_:)``), of printable ASCII other than
   /// `"` and `\\`, so its bytes are their JSON form.
   private func bareURL() -> ResolverRequest? {
-    guard let url = Resolver.urlLine(bytes) else { return nil }
+    guard let url = ResolverRequest.urlLine(bytes) else { return nil }
     for byte in UnsafeBufferPointer(rebasing: bytes[url])
     where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
       return nil

@@ -124,17 +124,8 @@ public struct LinkChecker {
 
   public init() {}
 
-  public func check(
-    _ routes: [WebRoute], hosts extraHosts: [String], _ os: OSRules, _ router: some RouterOracle
-  )
-    -> [LinkFinding]
-  {
-    var unfinished: [UnfinishedCheck] = []
-    return check(routes, hosts: extraHosts, os, router, unfinished: &unfinished)
-  }
-
-  /// ``check(_:hosts:_:_:)``, also appending to `unfinished` every comparison the search could
-  /// not finish within its budget.
+  /// The findings between `routes` and one OS's rules; every comparison the search could not
+  /// finish within its budget is appended to `unfinished` (a finding there may be missing).
   public func check(
     _ routes: [WebRoute], hosts extraHosts: [String], _ os: OSRules, _ router: some RouterOracle,
     unfinished: inout [UnfinishedCheck]
