@@ -32,9 +32,26 @@ struct JSONTests {
 
   @Test(arguments: [0, 7, 9, 10, 42, -1, -10, 1_000_000_007, Int.max, Int.min])
   func integersAreWrittenInDecimal(value: Int) {
-    var output = Array("x".utf8)
+    var output = ByteWriter(capacity: 1)
+    output.append("x")
     JSONWriter.writeInteger(value, into: &output)
-    #expect(String(decoding: output, as: UTF8.self) == "x\(value)")
+    #expect(String(decoding: output.buffer, as: UTF8.self) == "x\(value)")
+  }
+
+  @Test func aByteWriterGrowsAndACopyKeepsWhatItHeld() {
+    var first = ByteWriter(capacity: 1)
+    for index in 0..<100 { first.append(UInt8(index)) }
+    first.append(UnsafeBufferPointer(start: nil, count: 0))
+    var second = first
+    second.reset()
+    second.append("abc")
+    second.append(text: "dé")
+    #expect(Array(first.buffer) == (0..<100).map(UInt8.init))
+    #expect(String(decoding: second.buffer, as: UTF8.self) == "abcdé")
+    first.reset()
+    first.append(Array(repeating: UInt8(ascii: "z"), count: 40))
+    #expect(String(decoding: second.buffer, as: UTF8.self) == "abcdé")
+    #expect(first.bytes == Array(repeating: UInt8(ascii: "z"), count: 40))
   }
 
   @Test func deepNestingIsAnErrorNotACrash() {

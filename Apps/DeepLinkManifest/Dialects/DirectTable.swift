@@ -30,33 +30,33 @@ public final class DirectTable: Sendable {
     self.name = name
     self.patterns = patterns
     matchedFields = zip(patterns, intents).enumerated().map { route, pair in
-      var bytes: [UInt8] = []
-      bytes += #""table":"#.utf8
+      var bytes = ByteWriter()
+      bytes.append(#""table":"#)
       JSONWriter.writeString(name, into: &bytes)
-      bytes += #","dialect":"#.utf8
+      bytes.append(#","dialect":"#)
       JSONWriter.writeString(dialect, into: &bytes)
-      bytes += #","route":\#(route),"pattern":"#.utf8
+      bytes.append(text: #","route":\#(route),"pattern":"#)
       JSONWriter.writeString(pair.0, into: &bytes)
-      bytes += #","intent":"#.utf8
+      bytes.append(#","intent":"#)
       JSONWriter.writeString(pair.1, into: &bytes)
-      bytes += #","params":"#.utf8
-      return bytes
+      bytes.append(#","params":"#)
+      return bytes.bytes
     }
     nearestFields = patterns.enumerated().map { route, pattern in
-      var bytes: [UInt8] = []
-      bytes += #"{"table":"#.utf8
+      var bytes = ByteWriter()
+      bytes.append(#"{"table":"#)
       JSONWriter.writeString(name, into: &bytes)
-      bytes += #","route":\#(route),"pattern":"#.utf8
+      bytes.append(text: #","route":\#(route),"pattern":"#)
       JSONWriter.writeString(pattern, into: &bytes)
-      bytes += #","reason":"#.utf8
-      return bytes
+      bytes.append(#","reason":"#)
+      return bytes.bytes
     }
     stringSlots = (0..<table.count).map { route in
       table.stringSlots(ofRoute: route)?.map { slot, name in
-        var bytes: [UInt8] = []
+        var bytes = ByteWriter()
         JSONWriter.writeString(name, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        return (slot, bytes)
+        return (slot, bytes.bytes)
       }
     }
   }

@@ -5,10 +5,9 @@
 public enum JSONWriter {
   /// The compact text of a value.
   public static func write(_ value: JSONValue) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(256)
+    var bytes = ByteWriter()
     write(value, into: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    return String(decoding: bytes.buffer, as: UTF8.self)
   }
 
   /// Appends the compact text of a value.
@@ -18,16 +17,16 @@ public enum JSONWriter {
 
   /// Appends a quoted, escaped string.
   public static func writeString(_ text: String, into output: inout String) {
-    var bytes: [UInt8] = []
+    var bytes = ByteWriter()
     writeString(text, into: &bytes)
-    output += String(decoding: bytes, as: UTF8.self)
+    output += String(decoding: bytes.buffer, as: UTF8.self)
   }
 
-  package static func write(_ value: JSONValue, into output: inout [UInt8]) {
+  package static func write(_ value: JSONValue, into output: inout ByteWriter) {
     switch value {
-    case .null: output += "null".utf8
-    case .bool(let flag): output += (flag ? "true" : "false").utf8
-    case .number(let text): output += text.utf8
+    case .null: output.append("null")
+    case .bool(let flag): output.append(flag ? "true" : "false")
+    case .number(let text): output.append(text: text)
     case .string(let text): writeString(text, into: &output)
     case .array(let values):
       output.append(UInt8(ascii: "["))
@@ -50,13 +49,13 @@ public enum JSONWriter {
 
   /// Quotes and escapes: `"` and `\` get a backslash, control characters and DEL become
   /// `\n`, `\r`, `\t` or `\u00XX`; every other byte (UTF-8 included) is copied as it is.
-  package static func writeString(_ text: String, into output: inout [UInt8]) {
+  package static func writeString(_ text: String, into output: inout ByteWriter) {
     var text = text
     text.withUTF8 { writeString(bytes: $0, into: &output) }
   }
 
   /// An integer in decimal, with no `String` on the way.
-  package static func writeInteger(_ value: Int, into output: inout [UInt8]) {
+  package static func writeInteger(_ value: Int, into output: inout ByteWriter) {
     if value < 0 { output.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of any Int
@@ -68,12 +67,13 @@ public enum JSONWriter {
         magnitude /= 10
       } while magnitude > 0
       let start = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + index
-      output.append(contentsOf: UnsafeBufferPointer(start: start, count: buffer.count - index))
+      output.append(UnsafeBufferPointer(start: start, count: buffer.count - index))
     }
   }
 
   /// ``writeString(_:into:)`` for UTF-8 bytes.
-  package static func writeString(bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+  package static func writeString(bytes: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter)
+  {
     output.append(UInt8(ascii: "\""))
     do {
       var runStart = 0
@@ -82,22 +82,22 @@ public enum JSONWriter {
         guard
           byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
         else { continue }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         runStart = index + 1
         switch byte {
-        case UInt8(ascii: "\""): output += #"\""#.utf8
-        case UInt8(ascii: "\\"): output += #"\\"#.utf8
-        case 0x0A: output += #"\n"#.utf8
-        case 0x0D: output += #"\r"#.utf8
-        case 0x09: output += #"\t"#.utf8
+        case UInt8(ascii: "\""): output.append(#"\""#)
+        case UInt8(ascii: "\\"): output.append(#"\\"#)
+        case 0x0A: output.append(#"\n"#)
+        case 0x0D: output.append(#"\r"#)
+        case 0x09: output.append(#"\t"#)
         default:
           let digits = Array("0123456789abcdef".utf8)
-          output += #"\u00"#.utf8
+          output.append(#"\u00"#)
           output.append(digits[Int(byte >> 4)])
           output.append(digits[Int(byte & 0xF)])
         }
       }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+      output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
     output.append(UInt8(ascii: "\""))
   }

@@ -1,20 +1,14 @@
 import DeepLinkManifest
 import PatternCore
 
-extension Array<UInt8> {
-  /// Appends a literal's bytes (a copy, not the generic path of appending a `String`'s view).
-  fileprivate mutating func append(literal: StaticString) {
-    append(
-      contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-  }
-}
-
 /// The resolver's path for tables that are all ``DirectTable``s and plain requests.
 struct DirectResolver {
   let tables: [DirectTable]
   var lookup = RouteLookup()
   /// A miss's reason in words, reused from line to line.
   var words: [UInt8] = []
+  /// The record being written, reused from line to line.
+  var record = ByteWriter()
 
   /// Appends the record for a request to resolve `url` (from `line`) when the URL matched a
   /// route or matched nothing; false (nothing appended) when the request needs the general
@@ -32,6 +26,7 @@ struct DirectResolver {
     case .value: return false
     }
     let urlBytes = UnsafeBufferPointer(rebasing: line[urlRange])
+    record.reset()
     var nearest: NearestRoute?
     var nearestTable: DirectTable?
     for direct in tables {
@@ -49,80 +44,80 @@ struct DirectResolver {
         }
         continue
       }
-      appendHead(number, idBytes, line, urlBytes, to: &output)
-      output.append(literal: #"","status":"matched","#)
-      output += direct.matchedFields[route]
+      appendHead(number, idBytes, line, urlBytes)
+      record.append(#"","status":"matched","#)
+      record.append(direct.matchedFields[route])
       if let slots = direct.stringSlots[route] {
         // Path strings straight from the URL's bytes.
-        output.append(UInt8(ascii: "{"))
+        record.append(UInt8(ascii: "{"))
         var first = true
         for (slot, name) in slots {
-          _ = direct.table.withText(ofSlot: slot, in: lookup) { text in
-            if !first { output.append(UInt8(ascii: ",")) }
-            first = false
-            output += name
-            JSONWriter.writeString(bytes: text, into: &output)
-          }
+          guard let text = direct.table.text(ofSlot: slot, in: lookup) else { continue }
+          if !first { record.append(UInt8(ascii: ",")) }
+          first = false
+          record.append(name)
+          JSONWriter.writeString(bytes: text, into: &record)
         }
-        output.append(UInt8(ascii: "}"))
+        record.append(UInt8(ascii: "}"))
       } else {
-        JSONWriter.write(direct.table.captures(of: lookup), into: &output)
+        JSONWriter.write(direct.table.captures(of: lookup), into: &record)
       }
       if direct.isWeb, let host = lookup.host {
-        output.append(literal: #","host":"#)
-        JSONWriter.writeString(host.lowercased(), into: &output)
+        record.append(#","host":"#)
+        JSONWriter.writeString(host.lowercased(), into: &record)
       }
-      appendFragment(of: urlBytes, from: lookup.fragmentStart, to: &output)
-      output.append(UInt8(ascii: "}"))
+      appendFragment(of: urlBytes, from: lookup.fragmentStart)
+      record.append(UInt8(ascii: "}"))
+      output.append(contentsOf: record.buffer)
       return true
     }
-    appendHead(number, idBytes, line, urlBytes, to: &output)
-    output.append(literal: #"","status":"unmatched","nearest":"#)
+    appendHead(number, idBytes, line, urlBytes)
+    record.append(#"","status":"unmatched","nearest":"#)
     if let nearest, let nearestTable {
-      output += nearestTable.nearestFields[nearest.route]
+      record.append(nearestTable.nearestFields[nearest.route])
       words.removeAll(keepingCapacity: true)
       MissReasonRenderer.write(nearest.reason.cause, into: &words)
-      words.withUnsafeBufferPointer { JSONWriter.writeString(bytes: $0, into: &output) }
-      output.append(UInt8(ascii: "}"))
+      words.withUnsafeBufferPointer { JSONWriter.writeString(bytes: $0, into: &record) }
+      record.append(UInt8(ascii: "}"))
     } else {
-      output.append(literal: "null")
+      record.append("null")
     }
-    appendFragment(of: urlBytes, from: lookup.fragmentStart, to: &output)
-    output.append(UInt8(ascii: "}"))
+    appendFragment(of: urlBytes, from: lookup.fragmentStart)
+    record.append(UInt8(ascii: "}"))
+    // One append to the caller's array per record, not one per piece.
+    output.append(contentsOf: record.buffer)
     return true
   }
 
   /// `{"line":N,["id":..,]"url":"..` (no closing quote: the caller's next literal starts with
   /// it, one append fewer per record).
-  private func appendHead(
+  private mutating func appendHead(
     _ number: Int, _ id: Range<Int>?, _ line: UnsafeBufferPointer<UInt8>,
-    _ urlBytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+    _ urlBytes: UnsafeBufferPointer<UInt8>
   ) {
-    output.append(literal: #"{"line":"#)
-    JSONWriter.writeInteger(number, into: &output)
+    record.append(#"{"line":"#)
+    JSONWriter.writeInteger(number, into: &record)
     if let id {
-      output.append(literal: #","id":"#)
-      output += UnsafeBufferPointer(rebasing: line[id])
+      record.append(#","id":"#)
+      record.append(UnsafeBufferPointer(rebasing: line[id]))
     }
-    output.append(literal: #","url":""#)
-    output += urlBytes
+    record.append(#","url":""#)
+    record.append(urlBytes)
   }
 
   /// `,"fragment":".."` when the URL has one, `start` being where the lookup found it (plain
   /// bytes: they are their JSON form).
-  private func appendFragment(
-    of urlBytes: UnsafeBufferPointer<UInt8>, from start: Int, to output: inout [UInt8]
-  ) {
+  private mutating func appendFragment(of urlBytes: UnsafeBufferPointer<UInt8>, from start: Int) {
     guard start >= 0 else { return }
-    output.append(literal: #","fragment":""#)
-    output += UnsafeBufferPointer(rebasing: urlBytes[start...])
-    output.append(UInt8(ascii: "\""))
+    record.append(#","fragment":""#)
+    record.append(UnsafeBufferPointer(rebasing: urlBytes[start...]))
+    record.append(UInt8(ascii: "\""))
   }
 }
 
 extension JSONWriter {
   /// Captures as a JSON object of typed values, as ``Resolver/json(_:)-(Captures)`` makes them.
-  static func write(_ captures: Captures, into output: inout [UInt8]) {
+  static func write(_ captures: Captures, into output: inout ByteWriter) {
     output.append(UInt8(ascii: "{"))
     for (index, entry) in captures.entries.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -133,12 +128,12 @@ extension JSONWriter {
     output.append(UInt8(ascii: "}"))
   }
 
-  static func write(_ value: PatternValue, into output: inout [UInt8]) {
+  static func write(_ value: PatternValue, into output: inout ByteWriter) {
     switch value {
     case .string(let text): writeString(text, into: &output)
     case .int(let number): writeInteger(Int(number), into: &output)
-    case .double(let number): output += number.description.utf8
-    case .bool(let flag): output += (flag ? "true" : "false").utf8
+    case .double(let number): output.append(text: number.description)
+    case .bool(let flag): output.append(flag ? "true" : "false")
     case .list(let values):
       output.append(UInt8(ascii: "["))
       for (index, element) in values.enumerated() {

@@ -20,24 +20,18 @@ struct PathIndex: Sendable {
   static let maximumExpansions = 64
   static let lineBits: Int32 = 6
 
-  /// The nodes; node 0 is the root.
-  var nodes: [TrieNode] = []
-  /// Terminal keys, each node's sorted: `terminals[node.terminals.range]`.
-  var terminals: [Int32] = []
-  /// Capture and wildcard edges, each node's by the smallest key of their child.
-  var otherEdges: [OtherEdge] = []
+  /// The nodes (node 0 is the root); terminal keys, each node's sorted
+  /// (`terminals[node.terminals.range]`); capture and wildcard edges, each node's by the
+  /// smallest key of their child; literal edges, grouped by (parent, folded text), a group's
+  /// edges differing only in case; the text pool; the group hash table (open addressing: group
+  /// index + 1, or 0 for empty).
+  var records: TrieRecords
   var memoCount = 0
   /// Every terminal key in depth-first order (a node's own keys first, then its children by
   /// smallest key), so the keys below node `n` are `subtreeKeys[subtreeStart[n]..<subtreeEnd[n]]`.
   var subtreeKeys: [Int32] = []
   var subtreeStart: [Int32] = [], subtreeEnd: [Int32] = []
 
-  /// Literal edges, grouped by (parent, folded text); a group's edges differ only in case.
-  var groups: [LiteralGroup] = []
-  var literalEdges: [LiteralEdge] = []
-  var textPool: [UInt8] = []
-  /// Open addressing: group index + 1, or 0 for empty.
-  var groupTable: [Int32] = []
   var groupMask = 0
 
   /// For key `k`: the slots its capture edges bind, in path order
@@ -57,10 +51,11 @@ struct PathIndex: Sendable {
   /// The capture types; a capture edge's kind is an index into this.
   var captureTypes: [ValueType] = []
 
-  mutating func kind(of type: ValueType) -> UInt8 {
-    if let index = captureTypes.firstIndex(of: type) { return UInt8(index) }
-    captureTypes.append(type)
-    return UInt8(captureTypes.count - 1)
+  /// The kind of a capture of type `type`: its index in `types`, added if new.
+  static func kind(of type: ValueType, in types: inout [ValueType]) -> UInt8 {
+    if let index = types.firstIndex(of: type) { return UInt8(index) }
+    types.append(type)
+    return UInt8(types.count - 1)
   }
 
   enum Atom: Hashable {
@@ -122,6 +117,12 @@ struct PathIndex: Sendable {
 
   init(_ patterns: [RoutePattern], options: MatchOptions) {
     queries = CompiledQueries(patterns, keysIgnoreCase: options.queryKeysIgnoreCase)
+    var nodes: [TrieNode] = []
+    var terminals: [Int32] = []
+    var otherEdges: [OtherEdge] = []
+    var groups: [LiteralGroup] = []
+    var literalEdges: [LiteralEdge] = []
+    var textPool: [UInt8] = []
     let paths = patterns.map(\.path)
     // Build a tree with dictionaries first, then flatten.
     struct LiteralKey: Hashable {
@@ -187,7 +188,7 @@ struct PathIndex: Sendable {
               node = child
             }
           case .capture(_, let type):
-            let key = OtherKey(node: node, kind: kind(of: type))
+            let key = OtherKey(node: node, kind: Self.kind(of: type, in: &captureTypes))
             if let child = otherChildren[key] {
               node = child
             } else {
@@ -313,7 +314,7 @@ struct PathIndex: Sendable {
     var capacity = 16
     while capacity < groupCount * 2 { capacity <<= 1 }
     groupMask = capacity - 1
-    groupTable = [Int32](repeating: 0, count: capacity)
+    var groupTable = [Int32](repeating: 0, count: capacity)
     for group in 0..<groupCount {
       let textHash = textPool.withUnsafeBufferPointer { pool in
         Self.textHash(
@@ -324,6 +325,9 @@ struct PathIndex: Sendable {
       while groupTable[probe] != 0 { probe = (probe + 1) & groupMask }
       groupTable[probe] = Int32(group + 1)
     }
+    records = TrieRecords(
+      nodes: nodes, terminals: terminals, otherEdges: otherEdges, groups: groups,
+      literalEdges: literalEdges, groupTable: groupTable, textPool: textPool)
 
     keySlotStart = [0]
     for list in slotLists {

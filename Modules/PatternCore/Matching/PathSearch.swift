@@ -75,17 +75,31 @@ struct SearchState: Sendable {
 /// One search over a compiled trie, reading its records through pointers taken once per search
 /// (no bounds checks or reference counting per access); the search state is passed down.
 struct Walker {
-  let nodes: UnsafePointer<TrieNode>
-  let terminals: UnsafePointer<Int32>
-  let otherEdges: UnsafePointer<OtherEdge>
-  let groups: UnsafePointer<LiteralGroup>
-  let literalEdges: UnsafePointer<LiteralEdge>
-  let groupTable: UnsafePointer<Int32>
-  let textPool: UnsafePointer<UInt8>
+  let nodes: Section<TrieNode>
+  let terminals: Section<Int32>
+  let otherEdges: Section<OtherEdge>
+  let groups: Section<LiteralGroup>
+  let literalEdges: Section<LiteralEdge>
+  let groupTable: Section<Int32>
+  let textPool: Section<UInt8>
   let groupMask: Int
   let trie: CompiledTrie
   let view: ComponentsView
   let memoWidth: Int
+
+  init(_ sections: TrieRecords.Sections, trie: CompiledTrie, view: ComponentsView) {
+    nodes = sections.nodes
+    terminals = sections.terminals
+    otherEdges = sections.otherEdges
+    groups = sections.groups
+    literalEdges = sections.literalEdges
+    groupTable = sections.groupTable
+    textPool = sections.textPool
+    groupMask = trie.index.groupMask
+    self.trie = trie
+    self.view = view
+    memoWidth = view.count + 1
+  }
 
   func visit(_ index: Int, _ position: Int, _ state: inout SearchState) {
     let node = nodes[index]
@@ -192,13 +206,24 @@ struct Walker {
   /// Whether the pooled text `run` is `text`.
   @inline(__always)
   func equals(_ run: Run, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    let start = Int(run.start)
-    guard Int(run.end) - start == text.count else { return false }
-    // Components are short: a plain loop beats a call.
+    let count = text.count
+    guard Int(run.end) &- Int(run.start) == count else { return false }
+    guard let other = text.baseAddress else { return true }
+    // Components are short: eight bytes at a time, then the rest, beats a call.
+    let pool = textPool.base + Int(run.start)
+    let bytes = UnsafeRawPointer(other)
     var offset = 0
-    while offset < text.count {
-      if textPool[start + offset] != text[offset] { return false }
-      offset += 1
+    while offset &+ 8 <= count {
+      if pool.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        != bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      {
+        return false
+      }
+      offset &+= 8
+    }
+    while offset < count {
+      if pool.load(fromByteOffset: offset, as: UInt8.self) != other[offset] { return false }
+      offset &+= 1
     }
     return true
   }
@@ -207,34 +232,7 @@ struct Walker {
 extension CompiledTrie {
   /// Runs `body` with a walker over `view`.
   func withWalker<Result>(_ view: ComponentsView, _ body: (Walker) -> Result) -> Result {
-    index.nodes.withUnsafeBufferPointer { nodes in
-      index.terminals.withUnsafeBufferPointer { terminals in
-        index.otherEdges.withUnsafeBufferPointer { otherEdges in
-          index.groups.withUnsafeBufferPointer { groups in
-            index.literalEdges.withUnsafeBufferPointer { literalEdges in
-              index.groupTable.withUnsafeBufferPointer { groupTable in
-                index.textPool.withUnsafeBufferPointer { textPool in
-                  body(
-                    Walker(
-                      nodes: nodes.baseAddress!, terminals: terminals.baseAddress ?? Self.none(),
-                      otherEdges: otherEdges.baseAddress ?? Self.none(),
-                      groups: groups.baseAddress ?? Self.none(),
-                      literalEdges: literalEdges.baseAddress ?? Self.none(),
-                      groupTable: groupTable.baseAddress!,
-                      textPool: textPool.baseAddress ?? Self.none(), groupMask: index.groupMask,
-                      trie: self, view: view, memoWidth: view.count + 1))
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-
-  /// A pointer for an empty array, never read (the counts that bound the reads are 0).
-  private static func none<Element>() -> UnsafePointer<Element> {
-    UnsafePointer(bitPattern: MemoryLayout<Element>.alignment)!
+    index.records.withSections { body(Walker($0, trie: self, view: view)) }
   }
 
   /// Searches for the smallest key `>= scratch.low` whose line matches the components and

@@ -180,7 +180,7 @@ extension RouteTable {
   /// The capture slots and names of route `route` when every value it binds is a path string
   /// that ``captures(of:)`` would bind as it is (no query pattern, no rest capture, no binding
   /// left to the program, names bound once), so a caller can write them straight from the
-  /// URL's bytes with ``withText(ofSlot:in:_:)``; nil for any other route.
+  /// URL's bytes with ``text(ofSlot:in:)``; nil for any other route.
   package func stringSlots(ofRoute route: Int) -> [(slot: Int, name: String)]? {
     let compiled = routes[route]
     let program = compiled.program
@@ -193,16 +193,16 @@ extension RouteTable {
     return named.map { (slot: $0.offset, name: $0.element) }
   }
 
-  /// Calls `body` with the decoded bytes slot `slot` bound in the last successful lookup
-  /// (valid only inside `body`); nil when the slot bound nothing.
-  package func withText<Result>(
-    ofSlot slot: Int, in lookup: RouteLookup, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-  ) -> Result? {
+  /// The decoded bytes slot `slot` bound in the last successful lookup, nil when it bound
+  /// nothing. They live in `lookup`'s storage: valid while `lookup` is neither changed nor
+  /// released (a pointer, not a closure, so a caller can write them while it holds `lookup`).
+  package func text(ofSlot slot: Int, in lookup: borrowing RouteLookup)
+    -> UnsafeBufferPointer<UInt8>?
+  {
     let position = Int(lookup.slots[slot])
     guard position >= 0 else { return nil }
-    let layout = lookup.layout
-    let start = Int(layout.bounds[2 * position])
-    let end = Int(layout.bounds[2 * position + 1])
-    return body(UnsafeBufferPointer(rebasing: layout.bytes.buffer[start..<end]))
+    let start = Int(lookup.layout.bounds[2 * position])
+    let end = Int(lookup.layout.bounds[2 * position + 1])
+    return UnsafeBufferPointer(rebasing: lookup.layout.bytes.buffer[start..<end])
   }
 }

@@ -1,0 +1,96 @@
+/// A growable byte buffer for writing records: appends are pointer copies, without the
+/// generic path `Array.append(contentsOf:)` takes for every piece (most of a record's cost when
+/// a record is a dozen short pieces).
+///
+/// Value semantics hold at the granularity of records, as a writer is used: every record
+/// starts with ``reset()``, which gives the writer its own storage if a copy still shares it
+/// (one check per record, none per piece). A copy must not append without a reset first.
+package struct ByteWriter: @unchecked Sendable {
+  private final class Storage {
+    // Only touched through the owning writer, a value: no overlapping access to check at run
+    // time (the checks would cost more than the copies).
+    @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) var capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+  }
+
+  private var storage: Storage
+  /// The number of bytes written.
+  package private(set) var count = 0
+
+  package init(capacity: Int = 256) {
+    storage = Storage(capacity: max(capacity, 16))
+  }
+
+  /// Empties the buffer, keeping its capacity (and taking its own storage if a copy shares it).
+  package mutating func reset() {
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(capacity: storage.capacity) }
+    count = 0
+  }
+
+  /// The bytes written; valid until the next change.
+  package var buffer: UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: storage.base, count: count)
+  }
+
+  /// The bytes written, as an array.
+  package var bytes: [UInt8] { Array(buffer) }
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if count &+ extra > storage.capacity { grow(count &+ extra) }
+  }
+
+  private mutating func grow(_ minimum: Int) {
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(capacity: storage.capacity) }
+    var capacity = storage.capacity * 2
+    while capacity < minimum { capacity *= 2 }
+    let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    base.update(from: storage.base, count: count)
+    storage.base.deallocate()
+    storage.base = base
+    storage.capacity = capacity
+  }
+
+  package mutating func append(_ byte: UInt8) {
+    reserve(1)
+    storage.base[count] = byte
+    count &+= 1
+  }
+
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    let length = bytes.count
+    reserve(length)
+    let target = storage.base + count
+    if length <= 16 {
+      // Most pieces are short: a loop costs less than a call to copy memory.
+      for offset in 0..<length { target[offset] = source[offset] }
+    } else {
+      target.update(from: source, count: length)
+    }
+    count &+= length
+  }
+
+  package mutating func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
+  /// Appends a literal's UTF-8 bytes.
+  package mutating func append(_ literal: StaticString) {
+    append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+
+  /// Appends a string's UTF-8 bytes.
+  package mutating func append(text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+}

@@ -1,0 +1,81 @@
+/// The records of a compiled trie in one buffer (nodes, terminal keys, capture and wildcard
+/// edges, literal groups and edges, the group hash table, the text pool), each section
+/// aligned for its records: a search takes one pointer to all of them, not one per array.
+struct TrieRecords: Sendable {
+  /// Words, not bytes, so that every section is aligned to 8.
+  private let words: [UInt64]
+  private let nodes, terminals, otherEdges, groups, literalEdges, groupTable, textPool: Int
+
+  init(
+    nodes: [TrieNode], terminals: [Int32], otherEdges: [OtherEdge], groups: [LiteralGroup],
+    literalEdges: [LiteralEdge], groupTable: [Int32], textPool: [UInt8]
+  ) {
+    var size = 0
+    func place<Record>(_ records: [Record]) -> Int {
+      defer { size += (records.count * MemoryLayout<Record>.stride + 7) & ~7 }
+      return size
+    }
+    let offsets = [
+      place(nodes), place(terminals), place(otherEdges), place(groups), place(literalEdges),
+      place(groupTable), place(textPool),
+    ]
+    var words = [UInt64](repeating: 0, count: size / 8)
+    words.withUnsafeMutableBytes { buffer in
+      func copy<Record>(_ records: [Record], to offset: Int) {
+        records.withUnsafeBytes { source in
+          UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<offset + source.count])
+            .copyMemory(from: source)
+        }
+      }
+      copy(nodes, to: offsets[0])
+      copy(terminals, to: offsets[1])
+      copy(otherEdges, to: offsets[2])
+      copy(groups, to: offsets[3])
+      copy(literalEdges, to: offsets[4])
+      copy(groupTable, to: offsets[5])
+      copy(textPool, to: offsets[6])
+    }
+    self.words = words
+    (self.nodes, self.terminals, self.otherEdges, self.groups) =
+      (offsets[0], offsets[1], offsets[2], offsets[3])
+    (self.literalEdges, self.groupTable, self.textPool) = (offsets[4], offsets[5], offsets[6])
+  }
+
+  /// Runs `body` with the sections; they are valid only inside it.
+  @inline(__always)
+  func withSections<Result>(_ body: (Sections) -> Result) -> Result {
+    words.withUnsafeBytes { buffer in
+      // An empty table still has its root node and group table: the buffer is never empty.
+      let base = buffer.baseAddress!
+      return body(
+        Sections(
+          nodes: Section(base + nodes), terminals: Section(base + terminals),
+          otherEdges: Section(base + otherEdges), groups: Section(base + groups),
+          literalEdges: Section(base + literalEdges), groupTable: Section(base + groupTable),
+          textPool: Section(base + textPool)))
+    }
+  }
+
+  struct Sections {
+    let nodes: Section<TrieNode>
+    let terminals: Section<Int32>
+    let otherEdges: Section<OtherEdge>
+    let groups: Section<LiteralGroup>
+    let literalEdges: Section<LiteralEdge>
+    let groupTable: Section<Int32>
+    let textPool: Section<UInt8>
+  }
+}
+
+/// Records of one type in a ``TrieRecords`` buffer, read by value (they are plain data). Reads
+/// are not bounds-checked: every index comes from the trie's own runs and counts.
+struct Section<Record: BitwiseCopyable> {
+  let base: UnsafeRawPointer
+
+  init(_ base: UnsafeRawPointer) { self.base = base }
+
+  @inline(__always)
+  subscript(index: Int) -> Record {
+    base.load(fromByteOffset: index &* MemoryLayout<Record>.stride, as: Record.self)
+  }
+}
