@@ -1,3 +1,4 @@
+import PatternCore
 import Testing
 
 @testable import DeepLinkTools

@@ -6,7 +6,7 @@ struct DirectResolver {
   let tables: [DirectTable]
   var lookup = RouteLookup()
   /// A miss's reason in words, reused from line to line.
-  var words: [UInt8] = []
+  var words = ByteWriter(capacity: 128)
   /// The record being written, reused from line to line.
   var record = ByteWriter()
 
@@ -75,9 +75,9 @@ struct DirectResolver {
     record.append(#"","status":"unmatched","nearest":"#)
     if let nearest, let nearestTable {
       record.append(nearestTable.nearestFields[nearest.route])
-      words.removeAll(keepingCapacity: true)
+      words.reset()
       MissReasonRenderer.write(nearest.reason.cause, into: &words)
-      words.withUnsafeBufferPointer { JSONWriter.writeString(bytes: $0, into: &record) }
+      JSONWriter.writeString(bytes: words.buffer, into: &record)
       record.append(UInt8(ascii: "}"))
     } else {
       record.append("null")

@@ -104,17 +104,21 @@ public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertibl
 public enum MissReasonRenderer {
   /// One sentence for a cause.
   public static func message(_ cause: MissReason.Cause) -> String {
-    var words = Words()
+    var words = ByteWriter(capacity: 128)
     words.write(cause)
-    return String(decoding: words.bytes, as: UTF8.self)
+    return String(decoding: words.buffer, as: UTF8.self)
   }
 
   /// Appends the UTF-8 bytes of ``message(_:)`` to `output` (no `String` on the way).
   public static func write(_ cause: MissReason.Cause, into output: inout [UInt8]) {
-    var words = Words(bytes: output)
-    output = []
+    var words = ByteWriter(capacity: 128)
     words.write(cause)
-    output = words.bytes
+    output.append(contentsOf: words.buffer)
+  }
+
+  /// The same, into a writer (the resolver's records).
+  package static func write(_ cause: MissReason.Cause, into output: inout ByteWriter) {
+    output.write(cause)
   }
 
   /// The type with its article, as a sentence names it (`an int`, `a UUID`).
@@ -129,143 +133,135 @@ public enum MissReasonRenderer {
     case .custom(let type): "a `\(type.name)`"
     }
   }
+}
 
-  /// A sentence being written, piece by piece.
-  private struct Words {
-    var bytes: [UInt8] = []
+/// A sentence being written, piece by piece.
+extension ByteWriter {
+  fileprivate mutating func say(_ text: StaticString) { append(text) }
 
-    mutating func say(_ text: StaticString) {
-      bytes.append(
-        contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  fileprivate mutating func say(_ text: String) { append(text: text) }
+
+  /// `text` in backquotes.
+  fileprivate mutating func quote(_ text: String) {
+    say("`")
+    say(text)
+    say("`")
+  }
+
+  fileprivate mutating func quote(_ texts: [String], joinedBy separator: StaticString) {
+    for (index, text) in texts.enumerated() {
+      if index > 0 { say(separator) }
+      quote(text)
     }
+  }
 
-    mutating func say(_ text: String) {
-      var text = text
-      text.withUTF8 { bytes.append(contentsOf: $0) }
+  fileprivate mutating func number(_ value: Int) {
+    guard value >= 10 || value < 0 else {
+      append(UInt8(ascii: "0") + UInt8(value))
+      return
     }
+    say(String(value))
+  }
 
-    /// `text` in backquotes.
-    mutating func quote(_ text: String) {
-      say("`")
-      say(text)
-      say("`")
-    }
+  /// `component N` for 0-based `position`.
+  fileprivate mutating func component(_ position: Int) {
+    say("component ")
+    number(position + 1)
+  }
 
-    mutating func quote(_ texts: [String], joinedBy separator: StaticString) {
-      for (index, text) in texts.enumerated() {
-        if index > 0 { say(separator) }
-        quote(text)
-      }
-    }
-
-    mutating func number(_ value: Int) {
-      guard value >= 10 || value < 0 else {
-        bytes.append(UInt8(ascii: "0") + UInt8(value))
-        return
-      }
-      say(String(value))
-    }
-
-    /// `component N` for 0-based `position`.
-    mutating func component(_ position: Int) {
-      say("component ")
-      number(position + 1)
-    }
-
-    mutating func write(_ cause: MissReason.Cause) {
-      switch cause {
-      case .componentMismatch(let position, let found, let expected):
-        component(position)
-        say(" is ")
-        quote(found)
-        say(", the pattern expects ")
-        quote(expected)
-      case .typeMismatch(let position, let found, let capture, let type):
-        component(position)
-        say(" ")
+  fileprivate mutating func write(_ cause: MissReason.Cause) {
+    switch cause {
+    case .componentMismatch(let position, let found, let expected):
+      component(position)
+      say(" is ")
+      quote(found)
+      say(", the pattern expects ")
+      quote(expected)
+    case .typeMismatch(let position, let found, let capture, let type):
+      component(position)
+      say(" ")
+      quote(found)
+      say(" is not ")
+      say(MissReasonRenderer.article(type))
+      say(", as ")
+      quote(capture)
+      say(" requires")
+    case .urlTooShort(let count, let expected):
+      say("the URL ends after ")
+      number(count)
+      say(count == 1 ? " component" : " components")
+      say("; the pattern expects ")
+      if let expected { quote(expected) } else { say("another component") }
+      say(" next")
+    case .urlTooLong(let position, let found):
+      component(position)
+      say(" ")
+      quote(found)
+      say(" is extra; the pattern ends before it")
+    case .missingQueryItem(let keys):
+      say("missing required query item ")
+      quote(keys, joinedBy: " or ")
+    case .queryValueMismatch(let key, let value, let type):
+      say("query item ")
+      quote(key)
+      say(" has the value ")
+      quote(value)
+      say(", which is not ")
+      say(MissReasonRenderer.article(type))
+    case .noneOfQueryItems(let keys):
+      say("none of the query items ")
+      quote(keys, joinedBy: ", ")
+      say(" is present")
+    case .queryValueNotEqual(let key, let value, let expected):
+      say("query item ")
+      quote(key)
+      say(" is ")
+      quote(value)
+      say("; the pattern needs ")
+      quote(expected)
+    case .forbiddenQueryItem(let key):
+      say("query item ")
+      quote(key)
+      say(" is present; the pattern forbids it")
+    case .schemeMismatch(let found, let expected):
+      if found.isEmpty {
+        say("the URL has no scheme (a relative reference); routes answer ")
+        quote(expected + ":")
+      } else {
+        say("scheme ")
         quote(found)
         say(" is not ")
-        say(article(type))
-        say(", as ")
-        quote(capture)
-        say(" requires")
-      case .urlTooShort(let count, let expected):
-        say("the URL ends after ")
-        number(count)
-        say(count == 1 ? " component" : " components")
-        say("; the pattern expects ")
-        if let expected { quote(expected) } else { say("another component") }
-        say(" next")
-      case .urlTooLong(let position, let found):
-        component(position)
-        say(" ")
-        quote(found)
-        say(" is extra; the pattern ends before it")
-      case .missingQueryItem(let keys):
-        say("missing required query item ")
-        quote(keys, joinedBy: " or ")
-      case .queryValueMismatch(let key, let value, let type):
-        say("query item ")
-        quote(key)
-        say(" has the value ")
-        quote(value)
-        say(", which is not ")
-        say(article(type))
-      case .noneOfQueryItems(let keys):
-        say("none of the query items ")
-        quote(keys, joinedBy: ", ")
-        say(" is present")
-      case .queryValueNotEqual(let key, let value, let expected):
-        say("query item ")
-        quote(key)
-        say(" is ")
-        quote(value)
-        say("; the pattern needs ")
         quote(expected)
-      case .forbiddenQueryItem(let key):
-        say("query item ")
-        quote(key)
-        say(" is present; the pattern forbids it")
-      case .schemeMismatch(let found, let expected):
-        if found.isEmpty {
-          say("the URL has no scheme (a relative reference); routes answer ")
-          quote(expected + ":")
-        } else {
-          say("scheme ")
-          quote(found)
-          say(" is not ")
-          quote(expected)
-        }
-      case .unknownSource(let found, let expected, let then):
-        if then == nil { say("the path matches, but ") }
-        if found.isEmpty {
-          say("the URL has no scheme (a relative reference), which")
-        } else {
-          say("source ")
-          quote(found)
-        }
-        say(" is not a source of this router (sources: ")
-        quote(expected, joinedBy: ", ")
-        say(")")
-        if let then {
-          say("; and ")
-          write(then)
-        }
-      case .otherSource(let route, let url, let then):
-        if then == nil { say("the path matches, but ") }
-        say("the route is for source ")
-        quote(route)
-        say(" and the URL comes from source ")
-        quote(url)
-        if let then {
-          say("; and ")
-          write(then)
-        }
-      case .handlerDeclined:
-        say("the handler declined")
-      case .forwardStopped(let problem):
-        say(problem)
       }
+    case .unknownSource(let found, let expected, let then):
+      if then == nil { say("the path matches, but ") }
+      if found.isEmpty {
+        say("the URL has no scheme (a relative reference), which")
+      } else {
+        say("source ")
+        quote(found)
+      }
+      say(" is not a source of this router (sources: ")
+      quote(expected, joinedBy: ", ")
+      say(")")
+      if let then {
+        say("; and ")
+        write(then)
+      }
+    case .otherSource(let route, let url, let then):
+      if then == nil { say("the path matches, but ") }
+      say("the route is for source ")
+      quote(route)
+      say(" and the URL comes from source ")
+      quote(url)
+      if let then {
+        say("; and ")
+        write(then)
+      }
+    case .handlerDeclined:
+      say("the handler declined")
+    case .forwardStopped(let problem):
+      say(problem)
     }
   }
 }
