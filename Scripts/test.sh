@@ -28,6 +28,22 @@ Scripts/e2e-applinks.sh
 Scripts/repl-tmux.sh
 # Routers and tables shared between tasks, under the thread sanitizer (own build folder).
 swift test --scratch-path .build-tsan --sanitize=thread --filter Concurrency
+# The resolver's parallel jobs (one batch answered while the next is read) under the same
+# sanitizer: any race it reports fails the run, and the records match one job's, in order.
+swift build --scratch-path .build-tsan --sanitize=thread --product deeplink-resolve
+tsan_bin="$(swift build --scratch-path .build-tsan --sanitize=thread --show-bin-path)"
+python3 - "$tsan_bin/deeplink-resolve" <<'PY'
+import subprocess, sys
+lines = [b'{"url":"myapp://profile/42","id":1}', b'"myapp://tweet/7/retweet"', b'myapp://user/3/follow',
+         b'"myapp://nothing/here"', b'{"url":"bad', b'']
+data = b"\n".join(lines[i % len(lines)] for i in range(20000)) + b"\n"
+one = subprocess.run([sys.argv[1], "--jobs", "1"], input=data, capture_output=True, check=True)
+three = subprocess.run([sys.argv[1], "--jobs", "3"], input=data, capture_output=True)
+if three.returncode != 0 or three.stdout != one.stdout:
+    sys.stderr.write(three.stderr.decode(errors="replace")[-4000:])
+    sys.exit("test: --jobs 3 under the thread sanitizer failed or wrote other records than --jobs 1")
+print("test: --jobs 3 under the thread sanitizer: 20,000 lines, same records, no race")
+PY
 # In CI (or when FUZZ_SECONDS is set) a short libFuzzer run of every input language.
 if [ "${CI:-}" = "true" ] || [ -n "${FUZZ_SECONDS:-}" ]; then
   Scripts/fuzz.sh "${FUZZ_SECONDS:-30}"

@@ -59,51 +59,82 @@ public enum LineStream {
     var writer = RecordWriter(fd: 1)
     var number = firstLine
     let jobs = max(responders.count, 1)
-    var batch = LineBatch()
-    var outputs = [[UInt8]](repeating: [], count: jobs)
-    var shares = [LineBatch](repeating: LineBatch(), count: jobs)
+    // Two batches and two sets of outputs: while the jobs answer one batch, this thread reads
+    // the next one and writes out the records of the one before.
+    var batches = [LineBatch(), LineBatch()]
+    var current = 0
+    let outputs = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: 2 * jobs)
+    outputs.initialize(repeating: [])
+    let shares = UnsafeMutableBufferPointer<LineBatch>.allocate(capacity: jobs)
+    shares.initialize(repeating: LineBatch())
+    let group = DispatchGroup()
+    // The batch (0 or 1) the jobs are answering, if any.
+    var inFlight: Int?
+    defer {
+      group.wait()
+      outputs.deinitialize().deallocate()
+      shares.deinitialize().deallocate()
+    }
+    // Waits for the batch in flight, if any, and queues its records.
+    func collect() {
+      guard let flight = inFlight else { return }
+      group.wait()
+      for job in 0..<jobs { writer.buffer += outputs[flight * jobs + job] }
+      inFlight = nil
+    }
+
     while true {
-      batch.removeAll()
+      batches[current].removeAll()
       // Take the lines at hand, up to the batch size; wait for input only when none are.
-      while batch.count < linesPerResponder * jobs {
+      while batches[current].count < linesPerResponder * jobs {
         // A whole line at hand is taken as it is (one search for its end).
         if let line = reader.bufferedLine() {
-          batch.append(line)
+          batches[current].append(line)
           continue
         }
-        if batch.count > 0 {
+        if reader.wouldBlock {
           // More input would block: answer what we have, and let a person see it.
-          guard !reader.wouldBlock else { break }
-        } else if !writer.flush() {
+          if batches[current].count > 0 { break }
           // About to wait for input: what was answered goes out first.
-          return false
+          collect()
+          if !writer.flush() { return false }
         }
         guard let line = reader.nextLine() else { break }
-        batch.append(line)
+        batches[current].append(line)
       }
-      if batch.count == 0 { break }
-      if jobs == 1 || batch.count < 2 * jobs {
-        for index in 0..<batch.count {
-          responders[0].respond(to: batch[index], number: number + index, into: &writer.buffer)
+      let count = batches[current].count
+      if count == 0 { break }
+      if jobs == 1 || count < 2 * jobs {
+        collect()
+        for index in 0..<count {
+          responders[0].respond(
+            to: batches[current][index], number: number + index, into: &writer.buffer)
           writer.buffer.append(0x0A)
         }
       } else {
-        let share = (batch.count + jobs - 1) / jobs
+        // The jobs' responders and shares are free once the batch before is answered.
+        let previous = inFlight
+        if previous != nil { group.wait() }
+        let work = UnsafeWork(
+          responders: responders, batch: batches[current], shares: shares,
+          outputs: UnsafeMutableBufferPointer(rebasing: outputs[(current * jobs)...]))
+        let share = (count + jobs - 1) / jobs
         let first = number
-        outputs.withUnsafeMutableBufferPointer { outputs in
-          shares.withUnsafeMutableBufferPointer { shares in
-            let work = UnsafeWork(
-              responders: responders, batch: batch, shares: shares, outputs: outputs)
-            DispatchQueue.concurrentPerform(iterations: jobs) { job in
-              work.answer(job: job, share: share, firstNumber: first)
-            }
+        DispatchQueue.global().async(group: group) {
+          DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            work.answer(job: job, share: share, firstNumber: first)
           }
         }
-        for job in 0..<jobs { writer.buffer += outputs[job] }
+        if let previous {
+          for job in 0..<jobs { writer.buffer += outputs[previous * jobs + job] }
+        }
+        inFlight = current
+        current = 1 - current
       }
-      number += batch.count
+      number += count
       if writer.buffer.count >= outputLimit, !writer.flush() { return false }
     }
+    collect()
     return writer.flush()
   }
 }
