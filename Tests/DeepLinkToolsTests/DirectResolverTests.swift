@@ -68,4 +68,40 @@ struct DirectResolverTests {
     #expect(directResolvers >= 10)
     #expect(compared >= 10_000, "\(compared) lines compared")
   }
+
+  /// The eight-bytes-at-once test of the plain reading against the byte-by-byte rule, for
+  /// every byte value at every position of an otherwise plain word, and random words.
+  @Test func eightBytesAreTestedAsEachByteIsTested() {
+    func plain(_ word: UInt64) -> Bool {
+      (0..<8).allSatisfy { shift in
+        let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(shift)))
+        return byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"")
+          && byte != UInt8(ascii: "\\")
+      }
+    }
+    let base: UInt64 = 0x6162_6364_6566_6768  // "abcdefgh"
+    for position in 0..<8 {
+      for byte in 0...255 {
+        let shift = UInt64(8 * position)
+        let word = base & ~(0xFF << shift) | UInt64(byte) << shift
+        #expect(ResolverRequest.allPlain(word) == plain(word), "byte \(byte) at \(position)")
+      }
+    }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      // Bytes drawn mostly near the edges of the rule, so that both answers come up.
+      var word: UInt64 = 0
+      for _ in 0..<8 {
+        let edges: [UInt8] = [
+          0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xFF,
+        ]
+        let byte =
+          Int.random(in: 0..<4, using: &generator) == 0
+          ? edges.randomElement(using: &generator)!
+          : UInt8.random(in: 0x20...0x7E, using: &generator)
+        word = word << 8 | UInt64(byte)
+      }
+      #expect(ResolverRequest.allPlain(word) == plain(word), "word \(String(word, radix: 16))")
+    }
+  }
 }

@@ -33,6 +33,21 @@ struct ResolverRequest {
     case value(JSONValue)
   }
 
+  /// Whether eight bytes (a little-endian word) are all printable ASCII other than `"` and
+  /// `\\`: no byte below 0x20, none from 0x7F, none equal to either (bit tricks that test all
+  /// eight bytes at once, exact for these constants).
+  @inline(__always)
+  static func allPlain(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let below = (word &- ones &* 0x20) & ~word
+    let above = (word &+ ones &* 1) | word
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let zeros = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+    return (below | above | zeros) & highs == 0
+  }
+
   /// Reads `line` (without its newline; a final carriage return is dropped).
   static func read(_ line: UnsafeBufferPointer<UInt8>) -> ResolverRequest {
     let line = line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
@@ -215,6 +230,15 @@ private struct PlainReader {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
     let start = index + 1
     var end = start
+    // Eight bytes at a time while none of them ends the string or makes it not plain.
+    if let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      while end &+ 8 <= bytes.count,
+        ResolverRequest.allPlain(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+      {
+        end &+= 8
+      }
+    }
     while end < bytes.count {
       let byte = bytes[end]
       if byte == UInt8(ascii: "\"") {
