@@ -26,6 +26,40 @@ struct MatcherTests {
     #expect(table.firstMatch(try ParsedURL("native://USER/Info").routingInput) != nil)
   }
 
+  /// The search compares literal texts in steps of eight, four, two and one bytes: a literal
+  /// of every length around those steps must differ from a component that differs in any one
+  /// byte, or only in the case of one letter (literals after the host are case-sensitive).
+  @Test func literalsOfEveryLengthCompareEveryByte() throws {
+    for length in 1...19 {
+      let letters = (0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) }
+      let literal = String(letters)
+      let mixed = String(
+        letters.enumerated().map {
+          $0.offset % 3 == 1 ? Character($0.element.uppercased()) : $0.element
+        })
+      let table = RouteTable(patterns: [
+        RoutePattern(path: [lit("host"), lit(literal), lit("end")]),
+        RoutePattern(path: [lit("host"), lit(mixed), lit("end")]),
+      ])
+      var lookup = RouteLookup()
+      #expect(try table.lookup("app://host/\(literal)/end", into: &lookup) == 0)
+      #expect(try table.lookup("app://host/\(mixed)/end", into: &lookup) == (length > 1 ? 1 : 0))
+      for position in 0..<length {
+        var other = Array(literal.utf8)
+        other[position] =
+          other[position] == UInt8(ascii: "z") ? UInt8(ascii: "y") : UInt8(ascii: "z")
+        let changed = String(decoding: other, as: UTF8.self)
+        #expect(try table.lookup("app://host/\(changed)/end", into: &lookup) == nil, "\(changed)")
+        var upper = Array(literal.utf8)
+        upper[position] -= 0x20
+        let recased = String(decoding: upper, as: UTF8.self)
+        let expected: Int? = recased == mixed ? 1 : nil
+        #expect(
+          try table.lookup("app://host/\(recased)/end", into: &lookup) == expected, "\(recased)")
+      }
+    }
+  }
+
   @Test func wildcardTakesOneOrMoreAndPrefersFew() throws {
     #expect(try bind([.wildcard, lit("profile"), cap("id")], "myapp://profile/1") == nil)
     #expect(try bind([.wildcard, lit("profile"), cap("id")], "myapp://a/profile/1") == ["id": "1"])

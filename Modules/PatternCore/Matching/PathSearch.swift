@@ -17,14 +17,14 @@ struct ComponentsView {
 
   @inline(__always) func text(_ index: Int) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(
-      rebasing: bytes[Int(bounds[2 * index])..<Int(bounds[2 * index + 1])])
+      rebasing: bytes[Int(bounds[2 &* index])..<Int(bounds[2 &* index &+ 1])])
   }
 
   var queryView: QueryView { QueryView(bytes: bytes, spans: query) }
 
   @inline(__always) func foldedText(_ index: Int) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(
-      rebasing: bytes[Int(foldedBounds[2 * index])..<Int(foldedBounds[2 * index + 1])])
+      rebasing: bytes[Int(foldedBounds[2 &* index])..<Int(foldedBounds[2 &* index &+ 1])])
   }
 }
 
@@ -105,7 +105,7 @@ struct Walker {
     let node = nodes[index]
     if node.minKey >= state.best || node.maxKey < state.low { return }
     if node.memo >= 0 {
-      let stamp = Int(node.memo) * memoWidth + position
+      let stamp = Int(node.memo) &* memoWidth &+ position
       if state.stamps[stamp] == state.generation { return }
       state.stamps[stamp] = state.generation
     }
@@ -137,7 +137,7 @@ struct Walker {
     let anyCase = position < view.anyCaseBelow
     // A component that is its own folded form matches an edge that is too, once the group's
     // folded text matched.
-    let plain = edge < edgeEnd && view.foldedBounds[2 * position] == view.bounds[2 * position]
+    let plain = edge < edgeEnd && view.foldedBounds[2 &* position] == view.bounds[2 &* position]
     var other = Int(node.others.start)
     let otherEnd = Int(node.others.end)
     while edge < edgeEnd || other < otherEnd {
@@ -150,13 +150,13 @@ struct Walker {
           && (anyCase || (plain && literal.isFolded)
             || equals(literal.text, view.text(position)))
         {
-          visit(Int(literal.child), position + 1, &state)
+          visit(Int(literal.child), position &+ 1, &state)
         }
-        edge += 1
+        edge &+= 1
         continue
       }
       let capture = otherEdges[other]
-      other += 1
+      other &+= 1
       if capture.childMinKey >= state.best { continue }
       if capture.kind == PathIndex.kindStar {
         // One or more components, fewest first (lazy).
@@ -179,8 +179,8 @@ struct Walker {
         || ValueGrammar.accepts(
           view.text(position), as: trie.index.captureTypes[Int(capture.kind)])
       {
-        state.path.append(Int32(position))
-        visit(Int(capture.child), position + 1, &state)
+        state.path.append(Int32(truncatingIfNeeded: position))
+        visit(Int(capture.child), position &+ 1, &state)
         state.path.removeLast()
       }
     }
@@ -195,11 +195,11 @@ struct Walker {
     while true {
       let entry = Int(groupTable[probe])
       if entry == 0 { return -1 }
-      let group = groups[entry - 1]
+      let group = groups[entry &- 1]
       if Int(group.node) == node, equals(group.folded, text) {
-        return entry - 1
+        return entry &- 1
       }
-      probe = (probe + 1) & groupMask
+      probe = (probe &+ 1) & groupMask
     }
   }
 
@@ -209,7 +209,7 @@ struct Walker {
     let count = text.count
     guard Int(run.end) &- Int(run.start) == count else { return false }
     guard let other = text.baseAddress else { return true }
-    // Components are short: eight bytes at a time, then the rest, beats a call.
+    // Components are short: eight bytes at a time, then the rest, beats a call to compare.
     let pool = textPool.base + Int(run.start)
     let bytes = UnsafeRawPointer(other)
     var offset = 0
@@ -221,11 +221,24 @@ struct Walker {
       }
       offset &+= 8
     }
-    while offset < count {
-      if pool.load(fromByteOffset: offset, as: UInt8.self) != other[offset] { return false }
-      offset &+= 1
+    // The rest: four, two, then one byte at a time.
+    if count &- offset >= 4 {
+      if pool.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+        != bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+      {
+        return false
+      }
+      offset &+= 4
     }
-    return true
+    if count &- offset >= 2 {
+      if pool.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+        != bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+      {
+        return false
+      }
+      offset &+= 2
+    }
+    return offset == count || pool.load(fromByteOffset: offset, as: UInt8.self) == other[offset]
   }
 }
 

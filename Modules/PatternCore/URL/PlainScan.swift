@@ -7,7 +7,9 @@ extension URLParser {
   /// any other URL, which the full scan then handles, errors included.
   func scanPlain(_ bytes: UnsafeBufferPointer<UInt8>, into layout: inout URLLayout) -> Bool {
     let count = bytes.count
-    guard count <= limits.maxLength, let colon = Self.schemeEnd(bytes) else { return false }
+    // Offsets are stored as Int32: a longer URL (past any sensible limit) takes the full scan.
+    guard count <= limits.maxLength, count < Int(Int32.max) / 2, let colon = Self.schemeEnd(bytes)
+    else { return false }
     layout.schemeEnd = colon
     layout.bytes.append(contentsOf: bytes)
     var index = colon + 1
@@ -66,7 +68,7 @@ extension URLParser {
         kind = classes[Int(byte)] &- 0x30
         if kind != Self.classPlain { break }
         hash = PathIndex.hashStep(hash, byte)
-        index += 1
+        index &+= 1
       }
       if index == count { kind = Self.classEnd }
       if kind == Self.classUpper {
@@ -79,34 +81,36 @@ extension URLParser {
       } else if kind == Self.classSlash || kind == Self.classEnd {
         if index > start {
           if components >= limit { return false }
-          bounds[2 * components] = Int32(start)
-          bounds[2 * components + 1] = Int32(index)
+          // Offsets fit Int32: the URL is shorter than a quarter of its range (checked above).
+          let pair = 2 &* components
+          bounds[pair] = Int32(truncatingIfNeeded: start)
+          bounds[pair &+ 1] = Int32(truncatingIfNeeded: index)
           hashes[components] = hash
           if upper {
             // A lower-cased copy after the URL.
-            foldedBounds[2 * components] = copyStart + Int32(copied)
+            foldedBounds[pair] = copyStart &+ Int32(truncatingIfNeeded: copied)
             for offset in start..<index {
               let byte = bytes[offset]
               copy[copied] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-              copied += 1
+              copied &+= 1
             }
-            foldedBounds[2 * components + 1] = copyStart + Int32(copied)
+            foldedBounds[pair &+ 1] = copyStart &+ Int32(truncatingIfNeeded: copied)
           } else {
-            foldedBounds[2 * components] = Int32(start)
-            foldedBounds[2 * components + 1] = Int32(index)
+            foldedBounds[pair] = Int32(truncatingIfNeeded: start)
+            foldedBounds[pair &+ 1] = Int32(truncatingIfNeeded: index)
           }
-          components += 1
+          components &+= 1
           if inHost { layout.hasHost = true }
         }
         inHost = false
         if kind == Self.classEnd { return true }
-        start = index + 1
+        start = index &+ 1
         hash = PathIndex.hashSeed
         upper = false
       } else {
         return false
       }
-      index += 1
+      index &+= 1
     }
   }
 
