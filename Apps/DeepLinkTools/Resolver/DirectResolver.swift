@@ -52,7 +52,7 @@ struct DirectResolver {
         record.append(UInt8(ascii: "{"))
         var first = true
         for (slot, name) in slots {
-          guard let text = direct.table.text(ofSlot: slot, in: lookup) else { continue }
+          guard let text = lookup.text(ofSlot: slot) else { continue }
           if !first { record.append(UInt8(ascii: ",")) }
           first = false
           record.append(name)

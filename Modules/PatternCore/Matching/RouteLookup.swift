@@ -31,6 +31,17 @@ public struct RouteLookup: Sendable {
   /// The byte offset in the last URL where its fragment starts (after `#`), or -1.
   package var fragmentStart: Int { layout.fragmentStart }
 
+  /// The decoded bytes slot `slot` bound in the last successful lookup, nil when it bound
+  /// nothing. They live in this lookup's storage: valid while it is neither changed nor released
+  /// (a pointer, not a closure, so a caller can write them while it holds the lookup).
+  package func text(ofSlot slot: Int) -> UnsafeBufferPointer<UInt8>? {
+    let position = Int(slots[slot])
+    guard position >= 0 else { return nil }
+    let start = Int(layout.bounds[2 * position])
+    let end = Int(layout.bounds[2 * position + 1])
+    return UnsafeBufferPointer(rebasing: layout.bytes.buffer[start..<end])
+  }
+
   /// The decoded host of the last URL, if it has a non-empty one.
   public var host: String? { layout.hasHost ? layout.component(0) : nil }
 }
@@ -180,7 +191,7 @@ extension RouteTable {
   /// The capture slots and names of route `route` when every value it binds is a path string
   /// that ``captures(of:)`` would bind as it is (no query pattern, no rest capture, no binding
   /// left to the program, names bound once), so a caller can write them straight from the
-  /// URL's bytes with ``text(ofSlot:in:)``; nil for any other route.
+  /// URL's bytes with ``RouteLookup/text(ofSlot:)``; nil for any other route.
   package func stringSlots(ofRoute route: Int) -> [(slot: Int, name: String)]? {
     let compiled = routes[route]
     let program = compiled.program
@@ -191,18 +202,5 @@ extension RouteTable {
     let named = program.slotNames.enumerated().filter { !$0.element.isEmpty }
     guard Set(named.map(\.element)).count == named.count else { return nil }
     return named.map { (slot: $0.offset, name: $0.element) }
-  }
-
-  /// The decoded bytes slot `slot` bound in the last successful lookup, nil when it bound
-  /// nothing. They live in `lookup`'s storage: valid while `lookup` is neither changed nor
-  /// released (a pointer, not a closure, so a caller can write them while it holds `lookup`).
-  package func text(ofSlot slot: Int, in lookup: borrowing RouteLookup)
-    -> UnsafeBufferPointer<UInt8>?
-  {
-    let position = Int(lookup.slots[slot])
-    guard position >= 0 else { return nil }
-    let start = Int(lookup.layout.bounds[2 * position])
-    let end = Int(lookup.layout.bounds[2 * position + 1])
-    return UnsafeBufferPointer(rebasing: lookup.layout.bytes.buffer[start..<end])
   }
 }
