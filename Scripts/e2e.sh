@@ -140,6 +140,34 @@ for url in [b"myapp://profile/1", b"myapp://user/2/follow", b"oops"]:
 process.stdin.close()
 assert process.wait(10) == 0
 PY
+# A line that has only partly arrived does not hold back the answers to the lines before it,
+# whether they came in the same write or alone.
+python3 - "$bin" <<'PY' || fail "a partly arrived line held back earlier answers"
+import os, select, subprocess, sys
+for jobs in ["1", "2"]:
+    process = subprocess.Popen([sys.argv[1], "--jobs", jobs], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, bufsize=0)
+    received = b""
+    def wait_for(records):
+        # Reads the descriptor itself: a buffered reader would hide records already read.
+        global received
+        while received.count(b"\n") < records:
+            ready, _, _ = select.select([process.stdout], [], [], 10)
+            assert ready, "--jobs %s: %d records of %d within 10 s" % (
+                jobs, received.count(b"\n"), records)
+            received += os.read(process.stdout.fileno(), 65536)
+    for chunk, records in [(b"myapp://profile/1\nmyapp://pro", 1), (b"file/2\n", 2),
+                           (b"myapp://user/3/follow\nmyapp://user/4/follow\nmyapp://us", 4)]:
+        process.stdin.write(chunk)
+        process.stdin.flush()
+        wait_for(records)
+    process.stdin.close()
+    wait_for(5)
+    assert process.wait(10) == 0
+    lines = received.split(b"\n")[:5]
+    assert all(b'"matched"' in line for line in lines[:4]), lines
+    assert lines[4].startswith(b'{"line":5,'), lines[4]
+PY
 python3 - "$bin" <<'PY' || fail "resident memory grew with the input"
 import resource, subprocess, sys
 line = b'{"url":"myapp://profile/42","id":1}\n"myapp://nothing/here"\n'

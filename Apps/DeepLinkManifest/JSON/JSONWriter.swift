@@ -9,7 +9,7 @@ public enum JSONWriter {
   public static func write(_ value: JSONValue) -> String {
     var bytes = ByteWriter()
     write(value, into: &bytes)
-    return String(decoding: bytes.buffer, as: UTF8.self)
+    return bytes.text
   }
 
   /// Appends the compact text of a value.
@@ -21,7 +21,7 @@ public enum JSONWriter {
   public static func writeString(_ text: String, into output: inout String) {
     var bytes = ByteWriter()
     writeString(text, into: &bytes)
-    output += String(decoding: bytes.buffer, as: UTF8.self)
+    output += bytes.text
   }
 
   package static func write(_ value: JSONValue, into output: inout ByteWriter) {

@@ -92,13 +92,16 @@ public enum LineStream {
           batches[current].append(line)
           continue
         }
-        if reader.wouldBlock {
-          // More input would block: answer what we have, and let a person see it.
-          if batches[current].count > 0 { break }
-          // About to wait for input: what was answered goes out first.
-          collect()
-          if !writer.flush() { return false }
+        if batches[current].count > 0 {
+          // More input would block: answer what we have, and let a person see it. Otherwise
+          // take what has arrived (one read, which cannot block) and look for lines again: a
+          // line only partly arrived must not hold back the answers to the lines before it.
+          guard reader.readAvailable() else { break }
+          continue
         }
+        // About to wait for input: what was answered goes out first.
+        collect()
+        if !writer.flush() { return false }
         guard let line = reader.nextLine() else { break }
         batches[current].append(line)
       }
@@ -248,11 +251,14 @@ struct LineReader {
     }
   }
 
-  /// Whether reading now would wait for input (nothing buffered, nothing on the descriptor).
-  var wouldBlock: Bool {
+  /// Reads what the descriptor has when that cannot wait for input; false (nothing read) when
+  /// it would wait, or at the end of input.
+  mutating func readAvailable() -> Bool {
     if atEnd { return false }
     var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-    return poll(&descriptor, 1, 0) == 0
+    guard poll(&descriptor, 1, 0) != 0 else { return false }
+    fill()
+    return true
   }
 
   /// The next line without its `\n` (and without a `\r` before it, which the responder

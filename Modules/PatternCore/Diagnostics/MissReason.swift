@@ -106,14 +106,14 @@ public enum MissReasonRenderer {
   public static func message(_ cause: MissReason.Cause) -> String {
     var words = ByteWriter(capacity: 128)
     words.write(cause)
-    return String(decoding: words.buffer, as: UTF8.self)
+    return words.text
   }
 
   /// Appends the UTF-8 bytes of ``message(_:)`` to `output` (no `String` on the way).
   public static func write(_ cause: MissReason.Cause, into output: inout [UInt8]) {
     var words = ByteWriter(capacity: 128)
     words.write(cause)
-    output.append(contentsOf: words.buffer)
+    output += words.bytes
   }
 
   /// The same, into a writer (the resolver's records).

@@ -12,9 +12,13 @@ package struct ByteWriter: @unchecked Sendable {
     @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) var capacity: Int
 
-    init(capacity: Int) {
+    init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+      self.base = base
       self.capacity = capacity
-      base = .allocate(capacity: capacity)
+    }
+
+    convenience init(capacity: Int) {
+      self.init(base: .allocate(capacity: capacity), capacity: capacity)
     }
 
     deinit { base.deallocate() }
@@ -42,6 +46,9 @@ package struct ByteWriter: @unchecked Sendable {
   /// The bytes written, as an array.
   package var bytes: [UInt8] { Array(buffer) }
 
+  /// The bytes written, decoded as UTF-8.
+  package var text: String { String(decoding: buffer, as: UTF8.self) }
+
   /// Makes room for `extra` more bytes.
   @inline(__always)
   private mutating func reserve(_ extra: Int) {
@@ -49,14 +56,18 @@ package struct ByteWriter: @unchecked Sendable {
   }
 
   private mutating func grow(_ minimum: Int) {
-    if !isKnownUniquelyReferenced(&storage) { storage = Storage(capacity: storage.capacity) }
     var capacity = storage.capacity * 2
     while capacity < minimum { capacity *= 2 }
     let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     base.update(from: storage.base, count: count)
-    storage.base.deallocate()
-    storage.base = base
-    storage.capacity = capacity
+    if isKnownUniquelyReferenced(&storage) {
+      storage.base.deallocate()
+      storage.base = base
+      storage.capacity = capacity
+    } else {
+      // A copy shares the old bytes: leave them to it.
+      storage = Storage(base: base, capacity: capacity)
+    }
   }
 
   package mutating func append(_ byte: UInt8) {
