@@ -160,17 +160,29 @@ private struct UnsafeWork: @unchecked Sendable {
   }
 
   func answer(job: Int, share: Int, firstNumber: Int) {
-    outputs[job].removeAll(keepingCapacity: true)
     let lower = min(job * share, batch.count)
     let upper = min(lower + share, batch.count)
-    // The job's lines, copied into its own buffer first: slices of the buffer every job reads
-    // would have the jobs contend for its reference count on every line.
-    shares[job].removeAll()
-    shares[job].append(lines: lower..<upper, of: batch)
-    for index in 0..<shares[job].count {
-      responders[job].respond(
-        to: shares[job][index], number: firstNumber + lower + index, into: &outputs[job])
-      outputs[job].append(0x0A)
+    // The job's responder, lines and output, moved to this thread's stack for the batch (and
+    // back after): the shared buffers hold the jobs' entries side by side, and touching them
+    // on every line would have the jobs contend for the same memory. The lines are copied into
+    // the job's own buffer first, so that no line is a slice of the buffer every job reads.
+    let slot = responders.baseAddress! + job
+    var responder = slot.move()
+    var lines = LineBatch()
+    var output: [UInt8] = []
+    swap(&lines, &shares[job])
+    swap(&output, &outputs[job])
+    defer {
+      slot.initialize(to: responder)
+      swap(&lines, &shares[job])
+      swap(&output, &outputs[job])
+    }
+    lines.removeAll()
+    lines.append(lines: lower..<upper, of: batch)
+    output.removeAll(keepingCapacity: true)
+    for index in 0..<lines.count {
+      responder.respond(to: lines[index], number: firstNumber + lower + index, into: &output)
+      output.append(0x0A)
     }
   }
 }
