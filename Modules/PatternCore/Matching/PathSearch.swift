@@ -87,14 +87,16 @@ struct Walker {
   let view: ComponentsView
   let memoWidth: Int
 
-  init(_ sections: TrieRecords.Sections, trie: CompiledTrie, view: ComponentsView) {
-    nodes = sections.nodes
-    terminals = sections.terminals
-    otherEdges = sections.otherEdges
-    groups = sections.groups
-    literalEdges = sections.literalEdges
-    groupTable = sections.groupTable
-    textPool = sections.textPool
+  /// A walker over `view`, reading the trie's records from `base`, the start of their buffer.
+  init(_ base: UnsafeRawPointer, trie: CompiledTrie, view: ComponentsView) {
+    let records = trie.index.records
+    nodes = Section(base + records.nodes)
+    terminals = Section(base + records.terminals)
+    otherEdges = Section(base + records.otherEdges)
+    groups = Section(base + records.groups)
+    literalEdges = Section(base + records.literalEdges)
+    groupTable = Section(base + records.groupTable)
+    textPool = Section(base + records.textPool)
     groupMask = trie.index.groupMask
     self.trie = trie
     self.view = view
@@ -245,7 +247,7 @@ struct Walker {
 extension CompiledTrie {
   /// Runs `body` with a walker over `view`.
   func withWalker<Result>(_ view: ComponentsView, _ body: (Walker) -> Result) -> Result {
-    index.records.withSections { body(Walker($0, trie: self, view: view)) }
+    index.records.withBase { body(Walker($0, trie: self, view: view)) }
   }
 
   /// Searches for the smallest key `>= scratch.low` whose line matches the components and

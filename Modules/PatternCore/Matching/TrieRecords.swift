@@ -4,7 +4,8 @@
 struct TrieRecords: Sendable {
   /// Words, not bytes, so that every section is aligned to 8.
   private let words: [UInt64]
-  private let nodes, terminals, otherEdges, groups, literalEdges, groupTable, textPool: Int
+  /// Where each section starts, in bytes from the buffer's start.
+  let nodes, terminals, otherEdges, groups, literalEdges, groupTable, textPool: Int
 
   init(
     nodes: [TrieNode], terminals: [Int32], otherEdges: [OtherEdge], groups: [LiteralGroup],
@@ -41,29 +42,12 @@ struct TrieRecords: Sendable {
     (self.literalEdges, self.groupTable, self.textPool) = (offsets[4], offsets[5], offsets[6])
   }
 
-  /// Runs `body` with the sections; they are valid only inside it.
+  /// Runs `body` with the start of the buffer (the sections are at their offsets from it);
+  /// valid only inside `body`.
   @inline(__always)
-  func withSections<Result>(_ body: (Sections) -> Result) -> Result {
-    words.withUnsafeBytes { buffer in
-      // An empty table still has its root node and group table: the buffer is never empty.
-      let base = buffer.baseAddress!
-      return body(
-        Sections(
-          nodes: Section(base + nodes), terminals: Section(base + terminals),
-          otherEdges: Section(base + otherEdges), groups: Section(base + groups),
-          literalEdges: Section(base + literalEdges), groupTable: Section(base + groupTable),
-          textPool: Section(base + textPool)))
-    }
-  }
-
-  struct Sections {
-    let nodes: Section<TrieNode>
-    let terminals: Section<Int32>
-    let otherEdges: Section<OtherEdge>
-    let groups: Section<LiteralGroup>
-    let literalEdges: Section<LiteralEdge>
-    let groupTable: Section<Int32>
-    let textPool: Section<UInt8>
+  func withBase<Result>(_ body: (UnsafeRawPointer) -> Result) -> Result {
+    // An empty table still has its root node and group table: the buffer is never empty.
+    words.withUnsafeBytes { body($0.baseAddress!) }
   }
 }
 
