@@ -61,6 +61,25 @@ struct JSONTests {
     }
   }
 
+  /// Every byte JSON escapes, at every offset around the eight-byte steps of the writer, among
+  /// bytes it does not (ASCII, 0x80 and up): the text reads back as written, with exactly one
+  /// escape per special byte and nothing else escaped.
+  @Test(arguments: [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x22, 0x5C, 0x7F] as [UInt8])
+  func escapesEachSpecialByteWhereverItStands(special: UInt8) throws {
+    let plain = Array("ab~ é ${}".utf8) + [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7E]
+    for length in [1, 7, 8, 9, 16, 17, 23] {
+      for offset in 0..<length {
+        var bytes = (0..<length).map { plain[$0 % plain.count] }
+        bytes[offset] = special
+        var output = ByteWriter()
+        bytes.withUnsafeBufferPointer { JSONWriter.writeString(bytes: $0, into: &output) }
+        let written = String(decoding: output.buffer, as: UTF8.self)
+        #expect(try JSONParser.parse(written) == .string(String(decoding: bytes, as: UTF8.self)))
+        #expect(output.count == bytes.count + 2 + (special < 0x20 && ![0x09, 0x0A, 0x0D].contains(special) || special == 0x7F ? 5 : 1))
+      }
+    }
+  }
+
   @Test func controlCharactersAreEscapedOnOutput() {
     #expect(JSONWriter.write(.string("a\u{0}b\u{1F}\t")) == #""a\u0000b\u001f\t""#)
   }

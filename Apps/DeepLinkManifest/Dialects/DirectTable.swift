@@ -64,14 +64,14 @@ public final class DirectTable: Sendable {
 
 extension DirectTable {
   /// The nearest route after `lookup` found nothing, as the table's router reports it.
-  package func nearestMiss(_ lookup: RouteLookup) -> NearestRoute? {
+  package func nearestMiss(_ lookup: inout RouteLookup) -> NearestRoute? {
     guard table.count > 0 else { return nil }
     if lookup.schemeMismatch {
       return NearestRoute(
         table: name, route: 0, pattern: patterns[0],
         reason: .schemeMismatch(found: lookup.foundScheme, expected: scheme))
     }
-    return table.nearestMiss(of: lookup).map {
+    return table.nearestMiss(of: &lookup).map {
       NearestRoute(
         table: name, route: $0.routeIndex, pattern: patterns[$0.routeIndex], reason: $0.reason)
     }

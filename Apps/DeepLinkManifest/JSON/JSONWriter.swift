@@ -80,11 +80,21 @@ public enum JSONWriter {
     do {
       var runStart = 0
       let escaped = escapedBytes.utf8Start
-      for index in 0..<bytes.count {
+      var index = 0
+      let count = bytes.count
+      while index < count {
+        // Eight bytes at a time while none needs escaping (most text).
+        if index &+ 8 <= count,
+          !needsEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+        {
+          index &+= 8
+          continue
+        }
         let byte = bytes[index]
+        index &+= 1
         guard escaped[Int(byte)] != UInt8(ascii: "0") else { continue }
-        output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        runStart = index + 1
+        output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index &- 1]))
+        runStart = index
         switch byte {
         case UInt8(ascii: "\""): output.append(#"\""#)
         case UInt8(ascii: "\\"): output.append(#"\\"#)
@@ -101,6 +111,18 @@ public enum JSONWriter {
       output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether any of the eight bytes in `word` is one a JSON string escapes (a control, `"`,
+  /// `\\`, DEL): the bytes below 0x20, and those equal to each of the others, found by the
+  /// usual borrow tricks (a byte of 0x80 or more never counts as below 0x20).
+  @inline(__always) private static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    let controls = (word &- 0x20 &* ones) & ~word & highs
+    return controls | zeroByte(word ^ (0x22 &* ones)) | zeroByte(word ^ (0x5C &* ones))
+      | zeroByte(word ^ (0x7F &* ones)) != 0
   }
 
   /// For each byte, `1` when a JSON string escapes it (controls, `"`, `\\`, DEL): one load

@@ -38,7 +38,7 @@ struct DirectResolver {
         return false
       }
       guard let route = found else {
-        if let candidate = direct.nearestMiss(lookup), candidate.isNearer(than: nearest) {
+        if let candidate = direct.nearestMiss(&lookup), candidate.isNearer(than: nearest) {
           nearest = candidate
           nearestTable = direct
         }

@@ -19,71 +19,85 @@ struct NearMissGroup {
   var bound: Int
 }
 
+/// Reusable storage for the nearest-miss search, kept in a ``RouteLookup``: after it has grown
+/// to the URLs it sees, explaining a miss allocates nothing.
+struct NearScratch: Sendable {
+  var groups = ScratchArray<NearMissGroup>(capacity: 64)
+  /// (node, position) pairs still to walk.
+  var pending = ScratchArray<Int32>(capacity: 32)
+  /// (memoized node, position) pairs already walked.
+  var seen = ScratchArray<Bool>(capacity: 64)
+}
+
 extension Walker {
-  /// Groups of keys with an upper bound on the closeness of their routes; every line in the
-  /// trie is in at least one group.
-  func nearMissGroups() -> [NearMissGroup] {
-    var groups: [NearMissGroup] = []
-    // About three groups per node walked: room for a typical walk without growing.
-    groups.reserveCapacity(64)
+  /// Groups of keys with an upper bound on the closeness of their routes, in `scratch.groups`;
+  /// every line in the trie is in at least one group.
+  func nearMissGroups(_ scratch: inout NearScratch) {
+    scratch.groups.reset()
+    scratch.pending.reset()
     let index = trie.index
     let count = view.count
-    // (memoized node, position) pairs already walked.
-    var seen = [Bool](repeating: false, count: index.memoCount * (count + 1))
-    var pending: [(node: Int, position: Int)] = [(0, 0)]
-    pending.reserveCapacity(16)
-    while let (current, position) = pending.popLast() {
+    scratch.seen.fill(false, count: index.memoCount * (count + 1))
+    scratch.pending.append(0)
+    scratch.pending.append(0)
+    while scratch.pending.count > 0 {
+      let position = Int(scratch.pending.removeLast())
+      let current = Int(scratch.pending.removeLast())
       let node = nodes[current]
       if node.memo >= 0 {
         let stamp = Int(node.memo) * (count + 1) + position
-        if seen[stamp] { continue }
-        seen[stamp] = true
+        if scratch.seen[stamp] { continue }
+        scratch.seen[stamp] = true
       }
       let rank = Int(node.literals) * 4096 + position * 4
       let start = index.subtreeStart[current]
       let end = index.subtreeEnd[current]
       let own = start + node.terminals.end - node.terminals.start
+      func group(_ start: Int32, _ end: Int32, _ bound: Int) {
+        scratch.groups.append(NearMissGroup(start: start, end: end, bound: bound))
+      }
+      func walk(_ child: Int32, _ position: Int) {
+        scratch.pending.append(child)
+        scratch.pending.append(Int32(truncatingIfNeeded: position))
+      }
       if position == count {
         // Lines ending here matched the whole path: only their query can have failed.
-        if own > start { groups.append(NearMissGroup(start: start, end: own, bound: .max)) }
+        if own > start { group(start, own, .max) }
         // Every other line wanted another component.
-        if end > own { groups.append(NearMissGroup(start: own, end: end, bound: rank + 1)) }
+        if end > own { group(own, end, rank + 1) }
         continue
       }
       // Lines ending here leave a component over.
-      if own > start { groups.append(NearMissGroup(start: start, end: own, bound: rank + 1)) }
+      if own > start { group(start, own, rank + 1) }
       // A literal child that is not this component fails here; the whole subtree stands in
       // for those children (the others get their own, higher bounds below).
       if node.hasLiterals {
-        groups.append(NearMissGroup(start: own, end: end, bound: rank + 2))
-        let group = literalGroup(current, position)
-        if group >= 0 {
+        group(own, end, rank + 2)
+        let literals = literalGroup(current, position)
+        if literals >= 0 {
           let anyCase = position < view.anyCaseBelow
-          for edge in self.groups[group].edges.range {
+          for edge in groups[literals].edges.range {
             let literal = literalEdges[edge]
             if anyCase || equals(literal.text, view.text(position)) {
-              pending.append((Int(literal.child), position + 1))
+              walk(literal.child, position + 1)
             }
           }
         }
       }
       for other in node.others.range {
         let edge = otherEdges[other]
-        let child = Int(edge.child)
         if edge.kind >= PathIndex.kindRest {
-          for end in (position + 1)...count { pending.append((child, end)) }
+          for end in (position + 1)...count { walk(edge.child, end) }
         } else if edge.takesAny
           || ValueGrammar.accepts(view.text(position), as: index.captureTypes[Int(edge.kind)])
         {
-          pending.append((child, position + 1))
+          walk(edge.child, position + 1)
         } else {
-          groups.append(
-            NearMissGroup(
-              start: index.subtreeStart[child], end: index.subtreeEnd[child], bound: rank + 2))
+          let child = Int(edge.child)
+          group(index.subtreeStart[child], index.subtreeEnd[child], rank + 2)
         }
       }
     }
-    return groups
   }
 }
 
@@ -95,19 +109,22 @@ extension RouteTable {
     var layout = URLLayout()
     layout.load(input)
     layout.foldAndHash()
-    return nearestMiss(layout, firstIsHost: input.firstComponentIsHost)
+    var scratch = NearScratch()
+    return nearestMiss(layout, firstIsHost: input.firstComponentIsHost, &scratch)
   }
 
-  /// ``nearestMiss(_:)`` for the components of `layout` (folded and hashed).
-  func nearestMiss(_ layout: URLLayout, firstIsHost: Bool)
+  /// ``nearestMiss(_:)`` for the components of `layout` (folded and hashed), with `scratch`
+  /// for the search's storage.
+  func nearestMiss(_ layout: URLLayout, firstIsHost: Bool, _ scratch: inout NearScratch)
     -> (routeIndex: Int, reason: MissReason)?
   {
     guard !routes.isEmpty else { return nil }
-    var groups = withExtendedLifetime(layout) {
+    withExtendedLifetime(layout) {
       trie.withWalker(componentsView(layout, first: 0, firstIsHost: firstIsHost)) {
-        $0.nearMissGroups()
+        $0.nearMissGroups(&scratch)
       }
     }
+    var groups = scratch.groups.mutableBuffer
     groups.sort { $0.bound > $1.bound }
 
     // Closeness first; the winner's reason is kept, its words are written only when read.
@@ -115,32 +132,38 @@ extension RouteTable {
     // On the stack for tables of usual size: no array to allocate per miss.
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: routes.count) { explained in
       explained.initialize(repeating: false)
-      func consider(_ route: Int) {
-        guard !explained[route] else { return }
-        explained[route] = true
-        guard
-          let reason = diagnose(routeAt: route, layout, first: 0, firstIsHost: firstIsHost)
-        else { return }
-        if let current = best {
-          let closer = reason.closeness > current.reason.closeness
-          let earlierTie =
-            reason.closeness == current.reason.closeness && route < current.routeIndex
-          guard closer || earlierTie else { return }
-        }
-        best = (route, reason)
-      }
       // Routes too branchy to expand are not in the trie: always explained.
-      for route in trie.index.fallbackRoutes { consider(Int(route)) }
+      for route in trie.index.fallbackRoutes {
+        consider(Int(route), layout, firstIsHost, explained, &best)
+      }
       for group in groups {
         if let best, group.bound < best.reason.closeness { break }
         for position in Int(group.start)..<Int(group.end) {
           let route = Int(trie.index.subtreeKeys[position] >> PathIndex.lineBits)
           // At an equal bound only an earlier route can still win the tie.
           if let best, group.bound == best.reason.closeness, route >= best.routeIndex { continue }
-          consider(route)
+          consider(route, layout, firstIsHost, explained, &best)
         }
       }
     }
     return best
+  }
+
+  /// Explains route `route` once, keeping it in `best` when it comes closer (or as close and
+  /// earlier).
+  private func consider(
+    _ route: Int, _ layout: URLLayout, _ firstIsHost: Bool,
+    _ explained: UnsafeMutableBufferPointer<Bool>, _ best: inout (routeIndex: Int, reason: MissReason)?
+  ) {
+    guard !explained[route] else { return }
+    explained[route] = true
+    guard let reason = diagnose(routeAt: route, layout, first: 0, firstIsHost: firstIsHost)
+    else { return }
+    if let current = best {
+      let closer = reason.closeness > current.reason.closeness
+      let earlierTie = reason.closeness == current.reason.closeness && route < current.routeIndex
+      guard closer || earlierTie else { return }
+    }
+    best = (route, reason)
   }
 }

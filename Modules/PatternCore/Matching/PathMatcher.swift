@@ -41,22 +41,48 @@ struct PathMatcher {
   }
 
   private func runLinear(_ pool: UnsafeBufferPointer<UInt8>) -> [Int]? {
-    var slots = [Int](repeating: -1, count: route.program.slotNames.count)
     guard route.program.instructions.count - 1 == components.count else { return nil }
+    var tracker = FailureTracker()
+    guard runLinear(pool, &tracker) else { return nil }
+    var slots = [Int](repeating: -1, count: route.program.slotNames.count)
     for (position, instruction) in route.program.instructions.enumerated() {
+      if case .capture(let slot, _) = instruction { slots[slot] = position }
+    }
+    return slots
+  }
+
+  /// Whether a linear program matches, its one failure recorded in `tracker` exactly as
+  /// ``runBacktracking(tracker:)`` records it (a straight line has a single thread to try).
+  func runLinear(tracker: inout FailureTracker) -> Bool {
+    route.program.literalBytes.withUnsafeBufferPointer { runLinear($0, &tracker) }
+  }
+
+  private func runLinear(_ pool: UnsafeBufferPointer<UInt8>, _ tracker: inout FailureTracker)
+    -> Bool
+  {
+    let count = components.count
+    var literals = 0
+    for (position, instruction) in route.program.instructions.enumerated() {
+      let fits: Bool
       switch instruction {
       case .literal(let literal):
-        guard literalMatches(literal, pool, at: position) else { return nil }
-      case .capture(let slot, let type):
-        guard ValueGrammar.accepts(components[position], as: type) else { return nil }
-        slots[slot] = position
+        fits = position < count && literalMatches(literal, pool, at: position)
+        if fits { literals += 1 }
+      case .capture(_, let type):
+        fits = position < count && ValueGrammar.accepts(components[position], as: type)
       case .match:
-        return slots
+        if position == count { return true }
+        tracker.failed(pc: position, at: position, literals: literals, consuming: false)
+        return false
       case .any, .split, .jump, .mark:
-        return nil
+        preconditionFailure("runLinear on a program that is not a straight line")
+      }
+      if !fits {
+        tracker.failed(pc: position, at: position, literals: literals, consuming: true)
+        return false
       }
     }
-    return nil
+    return false
   }
 
   /// Components compare byte for byte (not by Unicode equivalence), after case folding where

@@ -9,6 +9,8 @@
 public struct RouteLookup: Sendable {
   var layout = URLLayout()
   var scratch = SearchScratch()
+  /// Storage for explaining a miss.
+  var near = NearScratch()
   /// The component each capture slot of the winning route bound, or -1.
   var slots = ScratchArray<Int32>()
 
@@ -118,7 +120,14 @@ extension RouteTable {
   /// ``nearestMiss(_:)`` for that URL, without parsing it again.
   public func nearestMiss(of lookup: RouteLookup) -> (routeIndex: Int, reason: MissReason)? {
     // The scan folded and hashed the components already.
-    nearestMiss(lookup.layout, firstIsHost: lookup.layout.hasHost)
+    var scratch = NearScratch()
+    return nearestMiss(lookup.layout, firstIsHost: lookup.layout.hasHost, &scratch)
+  }
+
+  /// ``nearestMiss(of:)`` with the lookup's own storage for the search, which then allocates
+  /// nothing once it has grown.
+  package func nearestMiss(of lookup: inout RouteLookup) -> (routeIndex: Int, reason: MissReason)? {
+    nearestMiss(lookup.layout, firstIsHost: lookup.layout.hasHost, &lookup.near)
   }
 
   /// The typed values the last successful ``lookup(_:scheme:limits:into:)`` bound, exactly as

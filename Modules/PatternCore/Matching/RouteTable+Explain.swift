@@ -39,12 +39,13 @@ extension RouteTable {
   {
     let route = routes[index]
     var tracker = FailureTracker()
-    let slots = withExtendedLifetime(layout) {
-      withUnsafeMutablePointer(to: &tracker) {
-        matcher(route, layout, first: first, firstIsHost: firstIsHost).runBacktracking(tracker: $0)
-      }
+    let matched = withExtendedLifetime(layout) {
+      let matcher = matcher(route, layout, first: first, firstIsHost: firstIsHost)
+      // A straight line has one thread: no search to set up.
+      if route.program.isLinear { return matcher.runLinear(tracker: &tracker) }
+      return withUnsafeMutablePointer(to: &tracker) { matcher.runBacktracking(tracker: $0) } != nil
     }
-    guard slots != nil else { return pathReason(route, layout, first: first, tracker) }
+    guard matched else { return pathReason(route, layout, first: first, tracker) }
     var captures = Captures()
     let failures = withExtendedLifetime(layout) {
       trie.index.queries.bind(route: index, QueryView(layout), into: &captures)

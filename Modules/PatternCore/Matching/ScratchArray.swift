@@ -117,10 +117,24 @@ struct ScratchArray<Element: BitwiseCopyable>: @unchecked Sendable {
     UnsafeBufferPointer(start: storage.base, count: count)
   }
 
+  /// The elements, to change in place; valid until the next mutation.
+  var mutableBuffer: UnsafeMutableBufferPointer<Element> {
+    mutating get {
+      if !isKnownUniquelyReferenced(&storage) {
+        let copy = Storage(capacity: storage.capacity)
+        copy.base.update(from: storage.base, count: count)
+        storage = copy
+      }
+      return UnsafeMutableBufferPointer(start: storage.base, count: count)
+    }
+  }
+
   @inline(__always)
-  mutating func removeLast() {
+  @discardableResult
+  mutating func removeLast() -> Element {
     precondition(count > 0, "removeLast on empty scratch")
     count -= 1
+    return storage.base[count]
   }
 }
 
