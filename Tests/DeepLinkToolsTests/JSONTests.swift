@@ -75,7 +75,9 @@ struct JSONTests {
         bytes.withUnsafeBufferPointer { JSONWriter.writeString(bytes: $0, into: &output) }
         let written = String(decoding: output.buffer, as: UTF8.self)
         #expect(try JSONParser.parse(written) == .string(String(decoding: bytes, as: UTF8.self)))
-        #expect(output.count == bytes.count + 2 + (special < 0x20 && ![0x09, 0x0A, 0x0D].contains(special) || special == 0x7F ? 5 : 1))
+        // `\u00XX` for a control with no short form and for DEL, `\X` for the others.
+        let shortForm = [0x09, 0x0A, 0x0D, 0x22, 0x5C].contains(special)
+        #expect(output.count == bytes.count + 2 + (shortForm ? 1 : 5))
       }
     }
   }

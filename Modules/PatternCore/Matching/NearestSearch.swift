@@ -153,7 +153,8 @@ extension RouteTable {
   /// earlier).
   private func consider(
     _ route: Int, _ layout: URLLayout, _ firstIsHost: Bool,
-    _ explained: UnsafeMutableBufferPointer<Bool>, _ best: inout (routeIndex: Int, reason: MissReason)?
+    _ explained: UnsafeMutableBufferPointer<Bool>,
+    _ best: inout (routeIndex: Int, reason: MissReason)?
   ) {
     guard !explained[route] else { return }
     explained[route] = true
