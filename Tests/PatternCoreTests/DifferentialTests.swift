@@ -141,6 +141,43 @@ struct DifferentialTests {
     }
   }
 
+  /// A straight-line route is diagnosed by one pass instead of the backtracking search: the
+  /// pass must find the same outcome and record the same failure (the reason and its
+  /// closeness are read from it).
+  @Test func straightLineDiagnosisAgreesWithTheSearch() throws {
+    var generator = Generator(random: SplitMix(seed: 29))
+    var linear = 0
+    for _ in 0..<400 {
+      let patterns = (0..<Int(1 + generator.random.next() % 8)).map { _ in generator.pattern() }
+      for options in Self.allOptions {
+        let table = RouteTable(patterns: patterns, options: options)
+        for _ in 0..<10 {
+          let input = try ParsedURL(generator.url()).routingInput
+          var layout = URLLayout()
+          layout.load(input)
+          for route in table.routes where route.program.isLinear {
+            let matcher = table.matcher(
+              route, layout, first: 0, firstIsHost: input.firstComponentIsHost)
+            var onePass = FailureTracker()
+            var search = FailureTracker()
+            let passMatched = matcher.runLinear(tracker: &onePass)
+            let searchMatched =
+              withUnsafeMutablePointer(to: &search) { matcher.runBacktracking(tracker: $0) } != nil
+            #expect(passMatched == searchMatched, "\(route.pattern) \(input)")
+            #expect(onePass.furthest == search.furthest, "\(route.pattern) \(input)")
+            #expect(onePass.literals == search.literals, "\(route.pattern) \(input)")
+            #expect(
+              onePass.failedInstruction == search.failedInstruction, "\(route.pattern) \(input)")
+            linear += 1
+          }
+          withExtendedLifetime(layout) {}
+        }
+      }
+    }
+    // Most generated routes are straight lines: the comparison ran thousands of times.
+    #expect(linear > 5_000)
+  }
+
   /// Wildcard-heavy tables where bindings are ambiguous: the lookup's captures must be the ones
   /// the backtracking program chooses.
   @Test func wildcardBindingsAgree() throws {
