@@ -83,34 +83,42 @@ public enum JSONWriter {
       var index = 0
       let count = bytes.count
       while index < count {
-        // Eight bytes at a time while none needs escaping (most text).
-        if index &+ 8 <= count,
+        // Eight bytes at a time while none needs escaping (most text), then the rest of the
+        // word that stopped it (or of the string) one byte at a time.
+        while index &+ 8 <= count,
           !needsEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
         {
           index &+= 8
-          continue
         }
-        let byte = bytes[index]
-        index &+= 1
-        guard escaped[Int(byte)] != UInt8(ascii: "0") else { continue }
-        output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index &- 1]))
-        runStart = index
-        switch byte {
-        case UInt8(ascii: "\""): output.append(#"\""#)
-        case UInt8(ascii: "\\"): output.append(#"\\"#)
-        case 0x0A: output.append(#"\n"#)
-        case 0x0D: output.append(#"\r"#)
-        case 0x09: output.append(#"\t"#)
-        default:
-          let digits = Array("0123456789abcdef".utf8)
-          output.append(#"\u00"#)
-          output.append(digits[Int(byte >> 4)])
-          output.append(digits[Int(byte & 0xF)])
+        let stop = Swift.min(index &+ 8, count)
+        while index < stop {
+          let byte = bytes[index]
+          index &+= 1
+          guard escaped[Int(byte)] != UInt8(ascii: "0") else { continue }
+          output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index &- 1]))
+          runStart = index
+          writeEscape(byte, into: &output)
         }
       }
       output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// The escape for a byte a JSON string cannot hold as it is.
+  private static func writeEscape(_ byte: UInt8, into output: inout ByteWriter) {
+    switch byte {
+    case UInt8(ascii: "\""): output.append(#"\""#)
+    case UInt8(ascii: "\\"): output.append(#"\\"#)
+    case 0x0A: output.append(#"\n"#)
+    case 0x0D: output.append(#"\r"#)
+    case 0x09: output.append(#"\t"#)
+    default:
+      let digits: StaticString = "0123456789abcdef"
+      output.append(#"\u00"#)
+      output.append(digits.utf8Start[Int(byte >> 4)])
+      output.append(digits.utf8Start[Int(byte & 0xF)])
+    }
   }
 
   /// Whether any of the eight bytes in `word` is one a JSON string escapes (a control, `"`,
