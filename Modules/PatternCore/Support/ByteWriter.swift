@@ -101,6 +101,8 @@ package struct ByteWriter: @unchecked Sendable {
 
   /// Appends a string's UTF-8 bytes.
   package mutating func append(text: String) {
+    // In place for a native string; a bridged one is copied to contiguous storage first.
+    if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
     var text = text
     text.withUTF8 { append($0) }
   }
