@@ -11,7 +11,9 @@
 /// Walking every trie node consistent with the URL therefore gives each group of lines an
 /// upper bound on that closeness. The groups are explained in decreasing bound; once the best
 /// closeness found is above the next bound, no unexplained route can beat it. The bound can only
-/// over-estimate (a backtracking matcher may prune an attempt the walk counts), never miss.
+/// over-estimate (a backtracking matcher may prune an attempt the walk counts), never miss; for
+/// a straight-line route (one line, one way to match) the first group it is met in has exactly
+/// its closeness, so such a route is diagnosed only if it wins.
 struct NearMissGroup {
   /// Keys `subtreeKeys[start..<end]` of the index.
   var start: Int32
@@ -72,7 +74,7 @@ extension Walker {
       // A literal child that is not this component fails here; the whole subtree stands in
       // for those children (the others get their own, higher bounds below).
       if node.hasLiterals {
-        group(own, end, rank + 2)
+        group(own, end, rank + 0)
         let literals = literalGroup(current, position)
         if literals >= 0 {
           let anyCase = position < view.anyCaseBelow
@@ -127,44 +129,67 @@ extension RouteTable {
     var groups = scratch.groups.mutableBuffer
     groups.sort { $0.bound > $1.bound }
 
-    // Closeness first; the winner's reason is kept, its words are written only when read.
-    var best: (routeIndex: Int, reason: MissReason)?
+    // Closeness first; only the winner's reason is built. A straight-line route's closeness
+    // is the bound of the first group it is met in (see `Walker.nearMissGroups`), so it is
+    // diagnosed only if it wins.
+    var best: (routeIndex: Int, closeness: Int, reason: MissReason?)?
     // On the stack for tables of usual size: no array to allocate per miss.
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: routes.count) { explained in
       explained.initialize(repeating: false)
       // Routes too branchy to expand are not in the trie: always explained.
       for route in trie.index.fallbackRoutes {
-        consider(Int(route), layout, firstIsHost, explained, &best)
+        consider(Int(route), bound: .max, layout, firstIsHost, explained, &best)
       }
       for group in groups {
-        if let best, group.bound < best.reason.closeness { break }
+        if let best, group.bound < best.closeness { break }
         for position in Int(group.start)..<Int(group.end) {
           let route = Int(trie.index.subtreeKeys[position] >> PathIndex.lineBits)
           // At an equal bound only an earlier route can still win the tie.
-          if let best, group.bound == best.reason.closeness, route >= best.routeIndex { continue }
-          consider(route, layout, firstIsHost, explained, &best)
+          if let best, group.bound == best.closeness, route >= best.routeIndex { continue }
+          consider(route, bound: group.bound, layout, firstIsHost, explained, &best)
         }
       }
     }
-    return best
+    guard let best else { return nil }
+    guard
+      let reason = best.reason
+        ?? diagnose(routeAt: best.routeIndex, layout, first: 0, firstIsHost: firstIsHost)
+    else { return nil }
+    return (best.routeIndex, reason)
   }
 
-  /// Explains route `route` once, keeping it in `best` when it comes closer (or as close and
-  /// earlier).
+  /// Ranks route `route`, met first in a group with bound `bound`, once, keeping it in `best`
+  /// when it comes closer (or as close and earlier).
+  ///
+  /// The walk's bounds are exact for a straight-line route (literals and captures only): it
+  /// has one way to match, which fails at one node of its one line, and the group made there
+  /// for that failure (a literal that differs, a capture of the wrong type, a URL too short or
+  /// too long) has the bound its diagnosis would give; every other group holding the line is
+  /// made at an earlier node, with a smaller bound. Groups are met in decreasing bound, so the
+  /// first one is that one. Other routes, and those whose whole path matched (bound `.max`,
+  /// the query decides), are diagnosed.
   private func consider(
-    _ route: Int, _ layout: URLLayout, _ firstIsHost: Bool,
+    _ route: Int, bound: Int, _ layout: URLLayout, _ firstIsHost: Bool,
     _ explained: UnsafeMutableBufferPointer<Bool>,
-    _ best: inout (routeIndex: Int, reason: MissReason)?
+    _ best: inout (routeIndex: Int, closeness: Int, reason: MissReason?)?
   ) {
     guard !explained[route] else { return }
     explained[route] = true
-    guard let reason = diagnose(routeAt: route, layout, first: 0, firstIsHost: firstIsHost)
-    else { return }
+    let closeness: Int
+    var reason: MissReason?
+    if bound < .max, routes[route].program.isLinear {
+      closeness = bound
+    } else {
+      guard let diagnosed = diagnose(routeAt: route, layout, first: 0, firstIsHost: firstIsHost)
+      else { return }
+      closeness = diagnosed.closeness
+      reason = diagnosed
+    }
     if let current = best {
-      let closer = reason.closeness > current.reason.closeness
-      let earlierTie = reason.closeness == current.reason.closeness && route < current.routeIndex
+      let closer = closeness > current.closeness
+      let earlierTie = closeness == current.closeness && route < current.routeIndex
       guard closer || earlierTie else { return }
     }
-    best = (route, reason)
+    best = (route, closeness, reason)
   }
 }
