@@ -17,8 +17,7 @@ enum ValueGrammar {
   /// ``accepts(_:as:)`` over a string's UTF-8 bytes.
   static func accepts(_ text: String, as type: ValueType) -> Bool {
     if case .string = type { return true }
-    var text = text
-    return text.withUTF8 { accepts($0, as: type) }
+    return text.withUTF8Bytes { accepts($0, as: type) }
   }
 
   /// The value `text` stands for as `type`, or nil when it does not parse.

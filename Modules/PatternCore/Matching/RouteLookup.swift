@@ -105,7 +105,7 @@ extension RouteTable {
   /// Whether the first `end` bytes of `url` are `scheme` (lower-case), ignoring ASCII case.
   static func hasScheme(_ url: UnsafeBufferPointer<UInt8>, _ scheme: String, end: Int) -> Bool {
     guard end >= 0 else { return false }
-    func equals(_ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+    return scheme.withUTF8Bytes { expected in
       guard end == expected.count else { return false }
       for index in 0..<end {
         let byte = url[index]
@@ -113,10 +113,6 @@ extension RouteTable {
       }
       return true
     }
-    // In place for a native string; a bridged one is copied to contiguous storage first.
-    if let answer = scheme.utf8.withContiguousStorageIfAvailable(equals) { return answer }
-    var scheme = scheme
-    return scheme.withUTF8(equals)
   }
 
   /// The route that came closest to matching the URL of the last lookup, when it found none:

@@ -101,9 +101,16 @@ package struct ByteWriter: @unchecked Sendable {
 
   /// Appends a string's UTF-8 bytes.
   package mutating func append(text: String) {
-    // In place for a native string; a bridged one is copied to contiguous storage first.
-    if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
-    var text = text
-    text.withUTF8 { append($0) }
+    text.withUTF8Bytes { append($0) }
+  }
+}
+
+extension String {
+  /// Runs `body` with the string's UTF-8 bytes: in place for a native string (no copy of the
+  /// string to make it mutable, as `withUTF8` needs), from a contiguous copy for a bridged one.
+  func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = self
+    return copy.withUTF8(body)
   }
 }
