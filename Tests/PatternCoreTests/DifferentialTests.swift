@@ -85,59 +85,63 @@ struct DifferentialTests {
     MatchOptions(queryKeysIgnoreCase: true),
   ]
 
+  /// Runs `body` on random tables: `tables` sets of 1 to `maxRoutes` patterns, each compiled
+  /// with every option set, and `urls` random URLs for each compiled table.
+  static func forEachRandomTable(
+    seed: UInt64, tables: Int, maxRoutes: UInt64, urls: Int,
+    _ body: (_ patterns: [RoutePattern], _ table: RouteTable, _ url: String) throws -> Void
+  ) rethrows {
+    var generator = Generator(random: SplitMix(seed: seed))
+    for _ in 0..<tables {
+      let patterns = (0..<Int(1 + generator.random.next() % maxRoutes)).map { _ in
+        generator.pattern()
+      }
+      for options in allOptions {
+        let table = RouteTable(patterns: patterns, options: options)
+        for _ in 0..<urls { try body(patterns, table, generator.url()) }
+      }
+    }
+  }
+
   @Test func matchesAndLookupsAgreeWithTheLinearLoop() throws {
-    var generator = Generator(random: SplitMix(seed: 7))
     var lookup = RouteLookup()
     var compared = 0
-    for _ in 0..<1_000 {
-      let patterns = (0..<Int(1 + generator.random.next() % 12)).map { _ in generator.pattern() }
-      for options in Self.allOptions {
-        let table = RouteTable(patterns: patterns, options: options)
-        for _ in 0..<6 {
-          let url = generator.url()
-          let input = try ParsedURL(url).routingInput
-          let linear = (0..<table.count).compactMap { table.match(routeAt: $0, input) }
-          #expect(Array(table.matches(input)) == linear, "\(patterns) \(url)")
-          let route = try table.lookup(url, into: &lookup)
-          #expect(route == linear.first?.routeIndex, "\(patterns) \(url)")
-          #expect(
-            table.captures(of: lookup) == linear.first?.captures ?? Captures(), "\(patterns) \(url)"
-          )
-          compared += 1
-        }
-      }
+    try Self.forEachRandomTable(seed: 7, tables: 1_000, maxRoutes: 12, urls: 6) {
+      patterns, table, url in
+      let input = try ParsedURL(url).routingInput
+      let linear = (0..<table.count).compactMap { table.match(routeAt: $0, input) }
+      #expect(Array(table.matches(input)) == linear, "\(patterns) \(url)")
+      let route = try table.lookup(url, into: &lookup)
+      #expect(route == linear.first?.routeIndex, "\(patterns) \(url)")
+      #expect(
+        table.captures(of: lookup) == linear.first?.captures ?? Captures(), "\(patterns) \(url)")
+      compared += 1
     }
     #expect(compared == 18_000)
   }
 
   @Test func nearestMissAgreesWithTheLinearLoop() throws {
-    var generator = Generator(random: SplitMix(seed: 11))
-    for _ in 0..<600 {
-      let patterns = (0..<Int(1 + generator.random.next() % 16)).map { _ in generator.pattern() }
-      for options in Self.allOptions {
-        let table = RouteTable(patterns: patterns, options: options)
-        for _ in 0..<20 {
-          let input = try ParsedURL(generator.url()).routingInput
-          var best: (Int, MissReason)?
-          for index in 0..<table.count {
-            let verdict = table.explain(routeAt: index, input)
-            // The diagnosis the search ranks by is the explained reason, and none for a match.
-            if case .missed(let reason) = verdict {
-              #expect(table.diagnose(routeAt: index, input) == reason)
-            } else {
-              #expect(table.diagnose(routeAt: index, input) == nil)
-            }
-            if case .missed(let reason) = verdict,
-              best == nil || reason.closeness > best!.1.closeness
-            {
-              best = (index, reason)
-            }
-          }
-          let nearest = table.nearestMiss(input)
-          #expect(nearest?.routeIndex == best?.0, "\(patterns) \(input)")
-          #expect(nearest?.reason == best?.1)
+    try Self.forEachRandomTable(seed: 11, tables: 600, maxRoutes: 16, urls: 20) {
+      patterns, table, url in
+      let input = try ParsedURL(url).routingInput
+      var best: (Int, MissReason)?
+      for index in 0..<table.count {
+        let verdict = table.explain(routeAt: index, input)
+        // The diagnosis the search ranks by is the explained reason, and none for a match.
+        if case .missed(let reason) = verdict {
+          #expect(table.diagnose(routeAt: index, input) == reason)
+        } else {
+          #expect(table.diagnose(routeAt: index, input) == nil)
+        }
+        if case .missed(let reason) = verdict,
+          best == nil || reason.closeness > best!.1.closeness
+        {
+          best = (index, reason)
         }
       }
+      let nearest = table.nearestMiss(input)
+      #expect(nearest?.routeIndex == best?.0, "\(patterns) \(input)")
+      #expect(nearest?.reason == best?.1)
     }
   }
 
@@ -145,34 +149,27 @@ struct DifferentialTests {
   /// pass must find the same outcome and record the same failure (the reason and its
   /// closeness are read from it).
   @Test func straightLineDiagnosisAgreesWithTheSearch() throws {
-    var generator = Generator(random: SplitMix(seed: 29))
     var linear = 0
-    for _ in 0..<400 {
-      let patterns = (0..<Int(1 + generator.random.next() % 8)).map { _ in generator.pattern() }
-      for options in Self.allOptions {
-        let table = RouteTable(patterns: patterns, options: options)
-        for _ in 0..<10 {
-          let input = try ParsedURL(generator.url()).routingInput
-          var layout = URLLayout()
-          layout.load(input)
-          for route in table.routes where route.program.isLinear {
-            let matcher = table.matcher(
-              route, layout, first: 0, firstIsHost: input.firstComponentIsHost)
-            var onePass = FailureTracker()
-            var search = FailureTracker()
-            let passMatched = matcher.runLinear(tracker: &onePass)
-            let searchMatched =
-              withUnsafeMutablePointer(to: &search) { matcher.runBacktracking(tracker: $0) } != nil
-            #expect(passMatched == searchMatched, "\(route.pattern) \(input)")
-            #expect(onePass.furthest == search.furthest, "\(route.pattern) \(input)")
-            #expect(onePass.literals == search.literals, "\(route.pattern) \(input)")
-            #expect(
-              onePass.failedInstruction == search.failedInstruction, "\(route.pattern) \(input)")
-            linear += 1
-          }
-          withExtendedLifetime(layout) {}
-        }
+    try Self.forEachRandomTable(seed: 29, tables: 400, maxRoutes: 8, urls: 10) { _, table, url in
+      let input = try ParsedURL(url).routingInput
+      var layout = URLLayout()
+      layout.load(input)
+      for route in table.routes where route.program.isLinear {
+        let matcher = table.matcher(
+          route, layout, first: 0, firstIsHost: input.firstComponentIsHost)
+        var onePass = FailureTracker()
+        var search = FailureTracker()
+        let passMatched = matcher.runLinear(tracker: &onePass)
+        let searchMatched =
+          withUnsafeMutablePointer(to: &search) { matcher.runBacktracking(tracker: $0) } != nil
+        #expect(passMatched == searchMatched, "\(route.pattern) \(input)")
+        #expect(onePass.furthest == search.furthest, "\(route.pattern) \(input)")
+        #expect(onePass.literals == search.literals, "\(route.pattern) \(input)")
+        #expect(
+          onePass.failedInstruction == search.failedInstruction, "\(route.pattern) \(input)")
+        linear += 1
       }
+      withExtendedLifetime(layout) {}
     }
     // Most generated routes are straight lines: the comparison ran thousands of times.
     #expect(linear > 5_000)
