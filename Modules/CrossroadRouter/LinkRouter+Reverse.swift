@@ -4,16 +4,18 @@ import Foundation
 // router resolves back to the same route and values.
 
 extension LinkRouter {
+  /// Values for a pattern's arguments and query items, by name: `["pokedexID": 25]`.
+  public typealias ArgumentValues = [String: any CustomStringConvertible]
+
   /// The URL of a registered route, named by its pattern as registered, or nil.
   ///
   ///     router.url(for: "pokedex://pokemons/:pokedexID", arguments: ["pokedexID": 25])
   ///     // pokedex://pokemons/25
   ///
   /// A pattern without a source (`/pokemons/:id`) prints with the router's first source.
-  public func url(
-    for pattern: String, arguments: [String: any CustomStringConvertible] = [:],
-    wildcards: [[String]] = []
-  ) -> URL? {
+  public func url(for pattern: String, arguments: ArgumentValues = [:], wildcards: [[String]] = [])
+    -> URL?
+  {
     try? makeURL(for: pattern, arguments: arguments, wildcards: wildcards)
   }
 
@@ -25,8 +27,7 @@ extension LinkRouter {
   /// - Throws: `ReverseRoutingError`: an argument with no value, a wildcard with no value, a
   ///   value that does not fit its type, or no route registered with that pattern.
   public func makeURL(
-    for pattern: String, arguments: [String: any CustomStringConvertible] = [:],
-    wildcards: [[String]] = []
+    for pattern: String, arguments: ArgumentValues = [:], wildcards: [[String]] = []
   ) throws(ReverseRoutingError) -> URL {
     let routes = self.routes
     guard let index = routes.firstIndex(where: { $0.text == pattern }) else {
@@ -37,13 +38,9 @@ extension LinkRouter {
       throw .noRoute(
         subject: "the pattern `\(pattern)` (the router has no valid source)", routes: 1)
     }
-    var values: [String: PatternValue] = [:]
-    for (name, value) in arguments { values[name] = .string(value.description) }
     let string = try URLPrinter.url(
-      base: source.description, pattern: route.pattern, values: values, wildcards: wildcards)
-    guard let url = URL(string: string) else {
-      throw .noRoute(subject: "the pattern `\(pattern)` (`\(string)` is not a URL)", routes: 1)
-    }
-    return url
+      base: source.description, pattern: route.pattern,
+      values: URLPrinter.values(arguments, named: { $0 }), wildcards: wildcards)
+    return try URLPrinter.foundationURL(string, subject: "the pattern `\(pattern)`")
   }
 }

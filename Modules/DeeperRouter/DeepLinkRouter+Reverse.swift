@@ -37,9 +37,9 @@ extension DeepLinkRouter {
   private func print(_ pattern: RoutePattern, _ params: ParameterValues, _ wildcards: [[String]])
     throws(ReverseRoutingError) -> String
   {
-    var values: [String: PatternValue] = [:]
-    for (parameter, value) in params { values[parameter.name] = .string(value.description) }
-    return try URLPrinter.url(base: scheme, pattern: pattern, values: values, wildcards: wildcards)
+    try URLPrinter.url(
+      base: scheme, pattern: pattern, values: URLPrinter.values(params, named: \.name),
+      wildcards: wildcards)
   }
 }
 

@@ -29,11 +29,8 @@ extension DeeperFuncRouter where Intent: Equatable {
   public func makeURL(for intent: Intent, wildcards: [[String]] = []) throws(ReverseRoutingError)
     -> URL
   {
-    let string = try printedURL(for: intent, wildcards: wildcards)
-    guard let url = URL(string: string) else {
-      throw .noRoute(subject: "`\(intent)` (the printed URL `\(string)` is not a URL)", routes: 1)
-    }
-    return url
+    try URLPrinter.foundationURL(
+      printedURL(for: intent, wildcards: wildcards), subject: "`\(intent)`")
   }
 
   private func printedURL(for intent: Intent, wildcards: [[String]]) throws(ReverseRoutingError)

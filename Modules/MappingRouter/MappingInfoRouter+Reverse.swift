@@ -4,14 +4,16 @@ import Foundation
 // items print under their first name; optional ones only when given.
 
 extension MappingInfoRouter {
+  /// Values for a map's parameters, by name: `["id": 10086]`.
+  public typealias ParameterValues = [String: any CustomStringConvertible]
+
   /// The URL of the first map whose target is `target` and that prints with these parameters,
   /// or nil.
   ///
   ///     router.url(for: UserController.self, parameters: ["id": 10086])
   ///     // native://user/info?id=10086
   public func url(
-    for target: Any.Type, parameters: [String: any CustomStringConvertible] = [:],
-    wildcards: [[String]] = []
+    for target: Any.Type, parameters: ParameterValues = [:], wildcards: [[String]] = []
   ) -> URL? {
     try? makeURL(
       forTargetNamed: String(describing: target), parameters: parameters, wildcards: wildcards)
@@ -19,8 +21,7 @@ extension MappingInfoRouter {
 
   /// The URL for a target, by name (maps written as data name their targets).
   public func url(
-    forTargetNamed target: String, parameters: [String: any CustomStringConvertible] = [:],
-    wildcards: [[String]] = []
+    forTargetNamed target: String, parameters: ParameterValues = [:], wildcards: [[String]] = []
   ) -> URL? {
     try? makeURL(forTargetNamed: target, parameters: parameters, wildcards: wildcards)
   }
@@ -28,8 +29,7 @@ extension MappingInfoRouter {
   /// The URL for a target type; says why when none can be printed.
   /// - Throws: `ReverseRoutingError`.
   public func makeURL(
-    for target: Any.Type, parameters: [String: any CustomStringConvertible] = [:],
-    wildcards: [[String]] = []
+    for target: Any.Type, parameters: ParameterValues = [:], wildcards: [[String]] = []
   ) throws(ReverseRoutingError) -> URL {
     try makeURL(
       forTargetNamed: String(describing: target), parameters: parameters, wildcards: wildcards)
@@ -40,11 +40,9 @@ extension MappingInfoRouter {
   ///   value, a value that does not fit its type), or
   ///   `noRoute(subject:routes:)` when no map has this target.
   public func makeURL(
-    forTargetNamed target: String, parameters: [String: any CustomStringConvertible] = [:],
-    wildcards: [[String]] = []
+    forTargetNamed target: String, parameters: ParameterValues = [:], wildcards: [[String]] = []
   ) throws(ReverseRoutingError) -> URL {
-    var values: [String: PatternValue] = [:]
-    for (name, value) in parameters { values[name] = .string(value.description) }
+    let values = URLPrinter.values(parameters, named: { $0 })
     let candidates = entries.filter { $0.map.targetName == target }
     var firstError: ReverseRoutingError?
     for entry in candidates {
