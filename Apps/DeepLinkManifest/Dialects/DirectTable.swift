@@ -63,18 +63,27 @@ public final class DirectTable: Sendable {
 }
 
 extension DirectTable {
-  /// The nearest route after `lookup` found nothing, as the table's router reports it.
-  package func nearestMiss(_ lookup: inout RouteLookup) -> NearestRoute? {
+  /// The nearest route after `lookup` found nothing, as the table's router reports it, when it
+  /// is nearer than `closeness` (the nearest miss of the tables tried before, the rule of
+  /// ``NearestRoute/isNearer(than:)``): its index, with `closeness` set to its closeness and
+  /// the words of its reason written to `words` in place of what was there; nil otherwise.
+  /// (No reason is kept: only the nearest is ever written.)
+  package func nearestMiss(
+    _ lookup: inout RouteLookup, nearerThan closeness: inout Int, words: inout ByteWriter
+  ) -> Int? {
     guard table.count > 0 else { return nil }
+    func nearer(_ reason: MissReason) -> Bool {
+      guard NearestRoute.isNearer(reason.closeness, than: closeness) else { return false }
+      closeness = reason.closeness
+      words.reset()
+      MissReasonRenderer.write(reason.cause, into: &words)
+      return true
+    }
     if lookup.schemeMismatch {
-      return NearestRoute(
-        table: name, route: 0, pattern: patterns[0],
-        reason: .schemeMismatch(found: lookup.foundScheme, expected: scheme))
+      return nearer(.schemeMismatch(found: lookup.foundScheme, expected: scheme)) ? 0 : nil
     }
-    return table.nearestMiss(of: &lookup).map {
-      NearestRoute(
-        table: name, route: $0.routeIndex, pattern: patterns[$0.routeIndex], reason: $0.reason)
-    }
+    guard let (route, reason) = table.nearestMiss(of: &lookup), nearer(reason) else { return nil }
+    return route
   }
 }
 

@@ -113,7 +113,12 @@ public struct NearestRoute: Sendable {
   /// answering (``TableSet`` and the resolver's byte-level path).
   package func isNearer(than current: NearestRoute?) -> Bool {
     guard let current else { return true }
-    return reason.closeness > current.reason.closeness
+    return Self.isNearer(reason.closeness, than: current.reason.closeness)
+  }
+
+  /// The same rule on closeness alone (`Int.min` before the first table).
+  package static func isNearer(_ closeness: Int, than current: Int) -> Bool {
+    closeness > current
   }
 }
 

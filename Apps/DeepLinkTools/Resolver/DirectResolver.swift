@@ -27,8 +27,10 @@ struct DirectResolver {
     }
     let urlBytes = UnsafeBufferPointer(rebasing: line[urlRange])
     record.reset()
-    var nearest: NearestRoute?
+    // The nearest miss so far: its table, route and closeness (its words are in `words`).
     var nearestTable: DirectTable?
+    var nearestRoute = 0
+    var nearestCloseness = Int.min
     for direct in tables {
       let found: Int?
       do {
@@ -38,8 +40,8 @@ struct DirectResolver {
         return false
       }
       guard let route = found else {
-        if let candidate = direct.nearestMiss(&lookup), candidate.isNearer(than: nearest) {
-          nearest = candidate
+        if let route = direct.nearestMiss(&lookup, nearerThan: &nearestCloseness, words: &words) {
+          nearestRoute = route
           nearestTable = direct
         }
         continue
@@ -73,10 +75,8 @@ struct DirectResolver {
     }
     appendHead(number, idBytes, line, urlBytes)
     record.append(#"","status":"unmatched","nearest":"#)
-    if let nearest, let nearestTable {
-      record.append(nearestTable.nearestFields[nearest.route])
-      words.reset()
-      MissReasonRenderer.write(nearest.reason.cause, into: &words)
+    if let nearestTable {
+      record.append(nearestTable.nearestFields[nearestRoute])
       JSONWriter.writeString(bytes: words.buffer, into: &record)
       record.append(UInt8(ascii: "}"))
     } else {

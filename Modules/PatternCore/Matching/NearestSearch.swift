@@ -132,7 +132,7 @@ extension RouteTable {
     // Closeness first; only the winner's reason is built. A straight-line route's closeness
     // is the bound of the first group it is met in (see `Walker.nearMissGroups`), so it is
     // diagnosed only if it wins.
-    var best: (routeIndex: Int, closeness: Int, reason: MissReason?)?
+    var best = NearestCandidate()
     // On the stack for tables of usual size: no array to allocate per miss.
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: routes.count) { explained in
       explained.initialize(repeating: false)
@@ -141,21 +141,20 @@ extension RouteTable {
         consider(Int(route), bound: .max, layout, firstIsHost, explained, &best)
       }
       for group in groups {
-        if let best, group.bound < best.closeness { break }
+        if best.route >= 0, group.bound < best.closeness { break }
         for position in Int(group.start)..<Int(group.end) {
           let route = Int(trie.index.subtreeKeys[position] >> PathIndex.lineBits)
           // At an equal bound only an earlier route can still win the tie.
-          if let best, group.bound == best.closeness, route >= best.routeIndex { continue }
+          if best.route >= 0, group.bound == best.closeness, route >= best.route { continue }
           consider(route, bound: group.bound, layout, firstIsHost, explained, &best)
         }
       }
     }
-    guard let best else { return nil }
-    guard
-      let reason = best.reason
-        ?? diagnose(routeAt: best.routeIndex, layout, first: 0, firstIsHost: firstIsHost)
+    guard best.route >= 0 else { return nil }
+    if best.hasReason, let reason = best.reason { return (best.route, reason) }
+    guard let reason = diagnose(routeAt: best.route, layout, first: 0, firstIsHost: firstIsHost)
     else { return nil }
-    return (best.routeIndex, reason)
+    return (best.route, reason)
   }
 
   /// Ranks route `route`, met first in a group with bound `bound`, once, keeping it in `best`
@@ -171,25 +170,40 @@ extension RouteTable {
   private func consider(
     _ route: Int, bound: Int, _ layout: URLLayout, _ firstIsHost: Bool,
     _ explained: UnsafeMutableBufferPointer<Bool>,
-    _ best: inout (routeIndex: Int, closeness: Int, reason: MissReason?)?
+    _ best: inout NearestCandidate
   ) {
     guard !explained[route] else { return }
     explained[route] = true
-    let closeness: Int
-    var reason: MissReason?
     if bound < .max, routes[route].program.isLinear {
-      closeness = bound
-    } else {
-      guard let diagnosed = diagnose(routeAt: route, layout, first: 0, firstIsHost: firstIsHost)
-      else { return }
-      closeness = diagnosed.closeness
-      reason = diagnosed
+      guard best.isBeaten(by: route, closeness: bound) else { return }
+      best.route = route
+      best.closeness = bound
+      best.hasReason = false
+      return
     }
-    if let current = best {
-      let closer = closeness > current.closeness
-      let earlierTie = closeness == current.closeness && route < current.routeIndex
-      guard closer || earlierTie else { return }
-    }
-    best = (route, closeness, reason)
+    guard let reason = diagnose(routeAt: route, layout, first: 0, firstIsHost: firstIsHost),
+      best.isBeaten(by: route, closeness: reason.closeness)
+    else { return }
+    best.route = route
+    best.closeness = reason.closeness
+    best.hasReason = true
+    best.reason = reason
+  }
+}
+
+/// The nearest route so far in ``RouteTable/nearestMiss(_:firstIsHost:_:)``: plain fields, so
+/// that the many updates of a search copy and release no reason they do not change.
+struct NearestCandidate {
+  /// The route, or -1 before the first.
+  var route = -1
+  var closeness = Int.min
+  /// Whether `reason` is the route's (a straight-line route's is built once it has won).
+  var hasReason = false
+  var reason: MissReason?
+
+  /// Whether route `route` with `closeness` replaces this one: closer, or as close and earlier.
+  func isBeaten(by route: Int, closeness: Int) -> Bool {
+    self.route < 0 || closeness > self.closeness
+      || (closeness == self.closeness && route < self.route)
   }
 }
