@@ -22,6 +22,37 @@ struct AASAMatcherTests {
       aasa.decision(for: "https://e.com/x", appID: "T.other")
         == OpenDecision(opens: false, rule: nil))
   }
+
+  @Test func everyItemOfAQueryNameMustMatch() throws {
+    // Apple (WWDC 2019, "What's new in universal links"): all instances of a query item name
+    // must match the dictionary's pattern; one must be there.
+    let aasa = try file(
+      #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/d","?":{"a":"?"}}]}]}}"#)
+    #expect(aasa.decision(for: "https://e.com/d?a=1", appID: "T.app").opens)
+    #expect(aasa.decision(for: "https://e.com/d?a=1&a=2", appID: "T.app").opens)
+    #expect(!aasa.decision(for: "https://e.com/d?a=1&a=xx", appID: "T.app").opens)
+    #expect(!aasa.decision(for: "https://e.com/d?b=1", appID: "T.app").opens)
+  }
+
+  @Test func percentEncodedIsReadUnderEitherSpelling() throws {
+    // `percentsEncoded` (the spelling of Apple's examples) and `percentEncoded` (of its
+    // reference pages) mean the same; a `comment` may stand in `defaults` too.
+    for key in ["percentsEncoded", "percentEncoded"] {
+      let aasa = try file(
+        #"{"applinks":{"defaults":{"comment":"all","\#(key)":false},"details":[{"appIDs":["T.app"],"components":[{"/":"/a b"}]}]}}"#
+      )
+      #expect(aasa.decision(for: "https://e.com/a%20b", appID: "T.app").opens, "\(key)")
+      let component = try file(
+        #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/a b","\#(key)":false}]}]}}"#
+      )
+      #expect(component.decision(for: "https://e.com/a%20b", appID: "T.app").opens, "\(key)")
+    }
+    #expect(throws: AppLinksError.self) {
+      try file(
+        #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/a","percentEncoded":false,"percentsEncoded":true}]}]}}"#
+      )
+    }
+  }
 }
 
 @Suite("Automata, patterns and the Android reader")
@@ -40,6 +71,12 @@ struct AppLinksAutomataTests {
     }
     let folded = try AASAPattern("/Shop", variables: [:], caseSensitive: false, origin: "t")
     #expect(folded.matches("/sHOP"))
+    // `?` is one character, however many bytes it takes in UTF-8.
+    let one = try AASAPattern("/u/?", variables: [:], caseSensitive: true, origin: "t")
+    #expect(one.matches("/u/é"))
+    #expect(one.matches("/u/😀"))
+    #expect(!one.matches("/u/éé"))
+    #expect(!one.matches("/u/"))
   }
 
   @Test func androidSimpleGlobAndAdvancedPatterns() throws {
@@ -47,6 +84,13 @@ struct AppLinksAutomataTests {
     #expect(glob.matches("/axyzb*".utf8))
     #expect(glob.matches("/ab*ccc".utf8))
     #expect(!glob.matches("/ab".utf8))
+    // `.` is one character; a literal character takes all its bytes, also before `*`.
+    let dot = try AndroidPatterns.simpleGlob("/u/.", origin: "t")
+    #expect(dot.matches("/u/é".utf8))
+    #expect(!dot.matches("/u/éé".utf8))
+    let accents = try AndroidPatterns.simpleGlob("/é*x", origin: "t")
+    #expect(accents.matches("/ééx".utf8))
+    #expect(accents.matches("/x".utf8))
     let advanced = try AndroidPatterns.advanced("/o/[0-9]{2,3}[^a-c]+", origin: "t")
     #expect(advanced.matches("/o/12d".utf8))
     #expect(advanced.matches("/o/123zz".utf8))

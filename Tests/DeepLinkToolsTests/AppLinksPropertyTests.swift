@@ -21,11 +21,9 @@ struct AppLinksPropertyTests {
         let aasa = AppLinksTool.generate(tables, appID: "T.app", format: "aasa")
         files.aasa = try AASAFile(data: Array(aasa.utf8))
         files.appID = "T.app"
+        // The bare <intent-filter> elements, as `generate` writes them.
         let filters = AppLinksTool.generate(tables, appID: "T.app", format: "android")
-        files.android = try AndroidManifest(
-          data: Array(
-            (#"<manifest xmlns:android="http://schemas.android.com/apk/res/android"><application>"#
-              + filters + "</application></manifest>").utf8))
+        files.android = try AndroidManifest(data: Array(filters.utf8))
         let (output, _, _) = AppLinksTool.check(tables, files, json: true)
         #expect(!output.contains("unreachable_route"), "\(path) \(spec.name): \(output)")
         #expect(!output.contains("partly_reachable_route"), "\(path) \(spec.name): \(output)")
@@ -62,5 +60,74 @@ struct AppLinksPropertyTests {
       cut.warnings.first?.hasPrefix(
         "warning: iOS example.com: route 0 `/orders/:id` of `shop`: could not decide") == true,
       "\(cut.warnings)")
+  }
+
+  /// A component that also asks something of the query opens the app for some URLs of its
+  /// paths: a route under it is partly reachable (never unreachable), and both URLs shown are
+  /// what the OS does with them; a link such a component opens that no route takes is found too.
+  @Test func componentsWithQueryConditionsOpenSomeURLs() throws {
+    let manifest = #"""
+      {"name": "q", "dialect": "crossroad", "sources": ["https://example.com"], "routes": [
+        {"pattern": "/p/:id", "intent": "p"}, {"pattern": "/h", "intent": "h"}]}
+      """#
+    let tables = try TableLoader.load(
+      ManifestLoader.parse(Array(manifest.utf8), path: "<q>", readCases: false))
+    var files = AppLinkFiles()
+    let aasa = #"""
+      {"applinks": {"details": [{"appIDs": ["T.app"], "components": [
+        {"/": "/p/*", "?": {"ref": "?*"}}, {"/": "/h", "?": "x=1", "#": "top"}]}]}}
+      """#
+    let file = try AASAFile(data: Array(aasa.utf8))
+    files.aasa = file
+    files.appID = "T.app"
+    let (output, status, _) = AppLinksTool.check(tables, files, json: true)
+    let findings = output.split(separator: "\n").map { line in
+      (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+    }
+    #expect(status == 1)
+    #expect(!output.contains("unreachable_route"), "\(output)")
+    let partly = findings.filter { $0["kind"] as? String == "partly_reachable_route" }
+    #expect(partly.compactMap { $0["route"] as? Int }.sorted() == [0, 1], "\(output)")
+    for finding in partly {
+      let witness = try #require(finding["witness"] as? String)
+      #expect(!file.decision(for: witness, appID: "T.app").opens, "\(witness)")
+      let note = try #require(finding["note"] as? String)
+      let opening = try #require(note.split(separator: " ").last.map(String.init))
+      #expect(note.hasPrefix("opens: "), "\(note)")
+      #expect(file.decision(for: opening, appID: "T.app").opens, "\(opening)")
+    }
+    // `/p/` with a `ref` opens the app, and `/p/:id` takes no empty component.
+    let unhandled = findings.filter { $0["kind"] as? String == "unhandled_links" }
+    let witness = try #require(unhandled.first?["witness"] as? String)
+    #expect(unhandled.count == 1 && witness.hasPrefix("https://example.com/p/?ref="), "\(output)")
+    #expect(file.decision(for: witness, appID: "T.app").opens)
+  }
+
+  /// Android matches the decoded path: generated filters hold literals decoded, so routes with
+  /// escaped or non-ASCII literals are reached, and each URL shown opens the app.
+  @Test func generatedAndroidFiltersHoldDecodedLiterals() throws {
+    let manifest = #"""
+      {"name": "g", "dialect": "crossroad", "sources": ["https://example.com"], "routes": [
+        {"pattern": "/a%20a", "intent": "a"}, {"pattern": "/caf%C3%A9/:int(n)", "intent": "c"},
+        {"pattern": "/account", "intent": "x"}]}
+      """#
+    let tables = try TableLoader.load(
+      ManifestLoader.parse(Array(manifest.utf8), path: "<g>", readCases: false))
+    let filters = AppLinksTool.generate(tables, appID: "T.app", format: "android")
+    #expect(filters.contains(#"android:pathPattern="/a a""#), "\(filters)")
+    #expect(filters.contains(#"android:pathPattern="/account/""#), "\(filters)")
+    #expect(!filters.contains("/*\""), "no trailing X*: \(filters)")
+    var files = AppLinkFiles()
+    let android = try AndroidManifest(data: Array(filters.utf8))
+    files.android = android
+    for url in [
+      "https://example.com/a%20a", "https://example.com/caf%C3%A9/1", "https://example.com/account",
+      "https://example.com/account/",
+    ] {
+      #expect(android.decision(for: url).opens, "\(url)")
+    }
+    let (output, _, _) = AppLinksTool.check(tables, files, json: true)
+    #expect(!output.contains("unreachable_route"), "\(output)")
+    #expect(!output.contains("partly_reachable_route"), "\(output)")
   }
 }

@@ -97,4 +97,27 @@ struct AnalysisTests {
     // The same name in different alternatives is fine.
     #expect(analyze([RoutePattern(path: [.choice([[cap("x")], [lit("a"), cap("x")]])])]).isEmpty)
   }
+
+  @Test func conditionsBindNoName() {
+    // `a?ref=a&x=b` and `d?(x=1|y=2)&:id` hold two conditions each; neither binds a value, so
+    // neither binds one twice. A name captured twice in the query still does.
+    func condition(_ key: String, _ value: String) -> QueryItemPattern {
+      QueryItemPattern(keys: [key], equals: value)
+    }
+    let two = RoutePattern(
+      path: [lit("a")], query: [.item(condition("ref", "a")), .item(condition("x", "b"))])
+    let oneOf = RoutePattern(
+      path: [lit("d")],
+      query: [.oneOf([condition("x", "1"), condition("y", "2")]), .item(QueryItemPattern("id"))])
+    #expect(RouteTableAnalysis.duplicateNames(two).isEmpty)
+    #expect(RouteTableAnalysis.duplicateNames(oneOf).isEmpty)
+    #expect(analyze([two, oneOf]).isEmpty)
+    let twice = RoutePattern(
+      path: [lit("f")],
+      query: [
+        .item(QueryItemPattern("id")), .oneOf([QueryItemPattern("id"), condition("x", "1")]),
+      ])
+    #expect(RouteTableAnalysis.duplicateNames(twice) == ["id"])
+  }
+
 }

@@ -31,9 +31,7 @@ public enum AppLinksTool {
             findings.append(
               LinkFinding(
                 kind: .unverifiedHost, os: "android", host: host, table: nil, route: nil,
-                pattern: nil, rule: filter.rule,
-                witness:
-                  "https://\(host.hasPrefix("*.") ? "www" + host.dropFirst() : Substring(host))/",
+                pattern: nil, rule: filter.rule, witness: Self.witness(of: filter, host: host),
                 note: "assetlinks.json does not delegate \(AssetLinks.handleAllURLs) to \(package)")
             )
           }
@@ -42,6 +40,12 @@ public enum AppLinksTool {
     }
     let output = json ? findings.map(jsonLine).joined(separator: "\n") : text(findings)
     return (output, findings.isEmpty ? 0 : 1, unfinished.map { "warning: " + $0.message })
+  }
+
+  /// A URL of `host` that `filter` takes (its shortest path).
+  static func witness(of filter: AndroidManifest.IntentFilter, host: String) -> String {
+    let concrete = host.hasPrefix("*.") ? "www" + host.dropFirst() : Substring(host)
+    return "https://\(concrete)\(filter.shortestPath ?? "/")"
   }
 
   static func jsonLine(_ finding: LinkFinding) -> String {

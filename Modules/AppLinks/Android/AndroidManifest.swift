@@ -1,4 +1,5 @@
 import Foundation
+import PatternCore
 
 /// The intent filters of an `AndroidManifest.xml` that take `VIEW` links, and how Android
 /// matches a URL against them (the `<data>` element's documentation): every `<data>` of a
@@ -38,6 +39,25 @@ public struct AndroidManifest: Sendable {
 
     /// The rule's name in findings.
     public var rule: String { "intent-filter at line \(line)" }
+
+    /// The shortest path it takes, as a URL writes it (`/` when it takes every path; nil when
+    /// its paths take none).
+    public var shortestPath: String? {
+      guard !paths.isEmpty else { return "/" }
+      guard
+        case .found(let bytes) = ProductSearch().find(
+          [.union(paths.map(\.automaton))], where: { $0[0] })
+      else { return nil }
+      return AndroidManifest.writtenPath(bytes)
+    }
+  }
+
+  /// A decoded path (as Android reads it) as a URL writes it: percent-encoded except for `/`
+  /// and the characters a path holds unencoded.
+  public static func writtenPath(_ decoded: [UInt8]) -> String {
+    URLPrinter.percentEncode(String(decoding: decoded, as: UTF8.self)) {
+      $0 == UInt8(ascii: "/") || RouteLanguage.segmentByte.contains($0)
+    }
   }
 
   /// The manifest's `package`, when it names one.
@@ -47,11 +67,25 @@ public struct AndroidManifest: Sendable {
 
   /// Parses a manifest.
   /// - Throws: ``AppLinksError`` with the line of the problem.
+  /// Besides a whole manifest, it reads the bare `<intent-filter>` elements that
+  /// `deeplink-applinks generate --format android` writes (one or more at the top level).
   public init(data: [UInt8]) throws(AppLinksError) {
-    let root = try XMLReader.parse(data)
+    let roots = try XMLReader.parseElements(data)
+    if roots.allSatisfy({ $0.name == "intent-filter" }) {
+      package = nil
+      var filters: [IntentFilter] = []
+      for root in roots { filters.append(try Self.filter(root)) }
+      self.filters = filters
+      return
+    }
+    let root = roots[0]
     guard root.name == "manifest" else {
       throw AppLinksError(
-        "the root element is `<\(root.name)>`, not `<manifest>`", origin: "line \(root.line)")
+        "the root element is `<\(root.name)>`, not `<manifest>`", origin: "line \(root.line)",
+        hint: "give the app's AndroidManifest.xml, or the <intent-filter> elements alone")
+    }
+    guard roots.count == 1 else {
+      throw AppLinksError("content after the root element", origin: "line \(roots[1].line)")
     }
     package = root.attribute("package")
     var filters: [IntentFilter] = []

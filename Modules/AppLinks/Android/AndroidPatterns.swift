@@ -9,30 +9,41 @@ enum AndroidPatterns {
     let bytes = Array(text.utf8)
     var index = 0
     while index < bytes.count {
-      var atom: ByteSet
+      // One character: `.` any, else the (escaped) character with all its UTF-8 bytes.
+      var atom: ByteNFA
+      var anyCharacter = false
       if bytes[index] == UInt8(ascii: "\\") {
         guard index + 1 < bytes.count else {
           throw AppLinksError(
             "the pattern `\(text)` ends with `\\`", origin: origin,
             hint: "escape a character by writing \\\\ before it in the manifest")
         }
-        atom = ByteSet([bytes[index + 1]])
-        index += 2
+        index += 1
+        atom = .literal(Self.character(bytes, at: &index))
       } else if bytes[index] == UInt8(ascii: ".") {
-        atom = .all
+        atom = .oneCharacter
+        anyCharacter = true
         index += 1
       } else {
-        atom = ByteSet([bytes[index]])
-        index += 1
+        atom = .literal(Self.character(bytes, at: &index))
       }
       if index < bytes.count, bytes[index] == UInt8(ascii: "*") {
-        result = result.then(ByteNFA.byte(atom).star)
+        // `.*`: any run of bytes, malformed text included.
+        result = result.then(anyCharacter ? ByteNFA.byte(.all).star : atom.star)
         index += 1
       } else {
-        result = result.then(.byte(atom))
+        result = result.then(atom)
       }
     }
     return result
+  }
+
+  /// The UTF-8 bytes of the character starting at `index`, which moves past them.
+  static func character(_ bytes: [UInt8], at index: inout Int) -> ArraySlice<UInt8> {
+    let start = index
+    index += 1
+    while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+    return bytes[start..<index]
   }
 
   /// `android:pathAdvancedPattern`: `.` any character, `[...]` a set (ranges `a-z`, `^` to

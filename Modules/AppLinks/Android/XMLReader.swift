@@ -22,18 +22,24 @@ struct XMLReader {
 
   /// The root element.
   static func parse(_ bytes: [UInt8]) throws(AppLinksError) -> XMLElement {
+    let elements = try parseElements(bytes)
+    guard elements.count == 1 else {
+      throw AppLinksError("content after the root element", origin: "line \(elements[1].line)")
+    }
+    return elements[0]
+  }
+
+  /// The top-level elements of a document or of a fragment of several (at least one).
+  static func parseElements(_ bytes: [UInt8]) throws(AppLinksError) -> [XMLElement] {
     var reader = XMLReader(bytes)
-    var root: XMLElement?
+    var elements: [XMLElement] = []
     while true {
       try reader.skipMisc()
       guard reader.index < bytes.count else { break }
-      guard root == nil else {
-        throw reader.fail("content after the root element")
-      }
-      root = try reader.element()
+      elements.append(try reader.element())
     }
-    guard let root else { throw reader.fail("no root element") }
-    return root
+    guard !elements.isEmpty else { throw reader.fail("no root element") }
+    return elements
   }
 
   func fail(_ message: String) -> AppLinksError {

@@ -154,14 +154,30 @@ public struct AASAFile: Sendable {
     guard let table = value as? [String: Any] else {
       throw AppLinksError("\"defaults\" is an object", origin: origin)
     }
-    for key in table.keys where key != "caseSensitive" && key != "percentsEncoded" {
+    for key in table.keys
+    where !["caseSensitive", "percentsEncoded", "percentEncoded", "comment"].contains(key) {
       throw AppLinksError(
         "unknown key \"\(key)\" in defaults", origin: "\(origin).\(key)",
-        hint: "defaults take caseSensitive and percentsEncoded")
+        hint: "defaults take caseSensitive, percentsEncoded and comment")
     }
     return Defaults(
       caseSensitive: try flag(table["caseSensitive"], "\(origin).caseSensitive"),
-      percentsEncoded: try flag(table["percentsEncoded"], "\(origin).percentsEncoded"))
+      percentsEncoded: try encodingFlag(table, origin))
+  }
+
+  /// `percentsEncoded` (as Apple's examples spell it) or `percentEncoded` (as its reference
+  /// pages do): either names the flag; both, disagreeing, is an error.
+  private static func encodingFlag(_ table: [String: Any], _ origin: String)
+    throws(AppLinksError) -> Bool?
+  {
+    let plural = try flag(table["percentsEncoded"], "\(origin).percentsEncoded")
+    let singular = try flag(table["percentEncoded"], "\(origin).percentEncoded")
+    if let plural, let singular, plural != singular {
+      throw AppLinksError(
+        "\"percentsEncoded\" and \"percentEncoded\" disagree", origin: origin,
+        hint: "they name the same flag; keep one")
+    }
+    return plural ?? singular
   }
 
   private static func flag(_ value: Any?, _ origin: String) throws(AppLinksError) -> Bool? {
@@ -173,7 +189,7 @@ public struct AASAFile: Sendable {
   }
 
   static let componentKeys: Set<String> = [
-    "/", "?", "#", "exclude", "comment", "caseSensitive", "percentsEncoded",
+    "/", "?", "#", "exclude", "comment", "caseSensitive", "percentsEncoded", "percentEncoded",
   ]
 
   private static func component(
@@ -189,8 +205,7 @@ public struct AASAFile: Sendable {
         hint: "components take /, ?, #, exclude, caseSensitive, percentsEncoded and comment")
     }
     let caseSensitive = try flag(table["caseSensitive"], "\(origin).caseSensitive") ?? inherited
-    let percentsEncoded =
-      try flag(table["percentsEncoded"], "\(origin).percentsEncoded") ?? inheritedEncoding
+    let percentsEncoded = try encodingFlag(table, origin) ?? inheritedEncoding
     func pattern(_ key: String) throws(AppLinksError) -> AASAPattern? {
       guard let value = table[key] else { return nil }
       guard let text = value as? String else {
@@ -253,6 +268,39 @@ extension AASAFile {
 }
 
 extension AASAFile.Component {
+  /// Whether the component asks anything of the query or the fragment.
+  var isConditional: Bool { query != nil || fragment != nil }
+
+  /// A query and fragment that satisfy the component (`?ref=a#top`; "" when it asks nothing
+  /// of them): each pattern's shortest string, letters and digits preferred. Nil when a
+  /// pattern accepts nothing, or has no short string the search finds.
+  var satisfyingSuffix: String? {
+    func shortest(_ pattern: AASAPattern) -> String? {
+      guard case .found(let bytes) = ProductSearch().find([pattern.automaton], where: { $0[0] })
+      else { return nil }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    var suffix = ""
+    switch query {
+    case nil: break
+    case .pattern(let pattern)?:
+      guard let text = shortest(pattern) else { return nil }
+      suffix += "?" + text
+    case .items(let rules)?:
+      var items: [String] = []
+      for rule in rules {
+        guard let value = shortest(rule.value) else { return nil }
+        items.append(rule.name + "=" + value)
+      }
+      suffix += "?" + items.joined(separator: "&")
+    }
+    if let fragment {
+      guard let text = shortest(fragment) else { return nil }
+      suffix += "#" + text
+    }
+    return suffix
+  }
+
   func matches(_ parts: URLParts) -> Bool {
     let path = percentsEncoded ? parts.path : URLParts.decode(parts.path)
     if let pattern = self.path, !pattern.matches(path) { return false }
@@ -265,8 +313,11 @@ extension AASAFile.Component {
       return pattern.matches(percentsEncoded ? query : URLParts.decode(query))
     case .items(let rules)?:
       let items = parts.queryItems(decoded: !percentsEncoded)
+      // Every item of the name must match (Apple: all instances of a query item name), and
+      // there must be one.
       return rules.allSatisfy { rule in
-        items.contains { $0.name == rule.name && rule.value.matches($0.value) }
+        let values = items.filter { $0.name == rule.name }.map(\.value)
+        return !values.isEmpty && values.allSatisfy(rule.value.matches)
       }
     }
   }

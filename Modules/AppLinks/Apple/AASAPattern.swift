@@ -31,7 +31,8 @@ public struct AASAPattern: Sendable {
         result = result.then(ByteNFA.byte(.all).star)
         index += 1
       case UInt8(ascii: "?"):
-        result = result.then(ByteNFA.byte(.all))
+        // One character, whatever its length in UTF-8 (Apple: "any single character").
+        result = result.then(ByteNFA.oneCharacter)
         index += 1
       case UInt8(ascii: "$")
       where allowVariables && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "("):

@@ -28,6 +28,19 @@ public struct ByteNFA: Sendable {
     return ByteNFA(states: states, start: 0, accept: 1)
   }
 
+  /// One character of UTF-8 text: an ASCII byte, or a lead byte and its continuation bytes (a
+  /// byte that starts no sequence counts as one character, so malformed text still has
+  /// characters).
+  public static var oneCharacter: ByteNFA {
+    let continuation = ByteNFA.byte(ByteSet(0x80...0xBF))
+    return .union([
+      .byte(ByteSet(Array(0x00...0xBF) + Array(0xF8...0xFF))),
+      .byte(ByteSet(0xC0...0xDF)).then(continuation),
+      .byte(ByteSet(0xE0...0xEF)).then(continuation.repeated(2)),
+      .byte(ByteSet(0xF0...0xF7)).then(continuation.repeated(3)),
+    ])
+  }
+
   /// The bytes of `text`, each compared with or without ASCII case.
   public static func literal(_ text: some Sequence<UInt8>, ignoringCase: Bool = false) -> ByteNFA {
     var result = ByteNFA.empty

@@ -10,15 +10,17 @@ public enum Generator {
   static let maximumLines = 64
 
   /// One route's path lines: literal texts and `nil` for "one or more characters".
-  static func lines(_ nodes: [PathNode]) -> [[String?]] {
+  static func lines(_ nodes: [PathNode], encode: Bool = true) -> [[String?]] {
     var result: [[String?]] = [[]]
     for node in nodes {
       let options: [[String?]]
       switch node {
-      case .literal(let text): options = [[URLPrinterBridge.encodedComponent(text)]]
+      case .literal(let text):
+        options = [[encode ? URLPrinterBridge.encodedComponent(text) : text]]
       case .capture, .wildcard, .rest: options = [[nil]]
-      case .optional(let inner): options = lines(inner) + [[]]
-      case .choice(let alternatives): options = alternatives.flatMap(lines)
+      case .optional(let inner): options = lines(inner, encode: encode) + [[]]
+      case .choice(let alternatives):
+        options = alternatives.flatMap { lines($0, encode: encode) }
       }
       if result.count * options.count > maximumLines {
         result = result.map { $0 + [nil] }  // too many: the rest is "anything"
@@ -52,12 +54,17 @@ public enum Generator {
     return components
   }
 
-  /// `<data android:pathPattern>` values for the routes (a trailing `/*` takes the optional
-  /// trailing slash).
+  /// `<data android:pathPattern>` values for the routes. Android matches the decoded path, so
+  /// literals are written decoded (`\\` before `\`, `.` and `*`). A line with the optional
+  /// trailing slash is written twice, without and with it; a line that ends with a capture ends
+  /// with `..*`, which takes the slash already. The patterns avoid a trailing `X*` and a `.*`
+  /// before a component's end, where the platform's matcher stops short of its documentation
+  /// (it does not try every split); only a wildcard over several components before more
+  /// literals still needs one.
   public static func androidPathPatterns(_ routes: [WebRoute]) -> [String] {
     var patterns: [String] = []
     for route in routes {
-      for line in lines(route.path) {
+      for line in decodedLines(route.path) {
         let body = line.map { part in
           part.map { text in
             text.unicodeScalars.map {
@@ -66,11 +73,17 @@ public enum Generator {
             .joined()
           } ?? "..*"
         }
-        let pattern = "/" + body.joined(separator: "/") + (line.isEmpty ? "" : "/*")
-        if !patterns.contains(pattern) { patterns.append(pattern) }
+        let path = "/" + body.joined(separator: "/")
+        let variants = line.isEmpty || line.last! == nil ? [path] : [path, path + "/"]
+        for pattern in variants where !patterns.contains(pattern) { patterns.append(pattern) }
       }
     }
     return patterns
+  }
+
+  /// ``lines(_:)`` with literal texts as they are (decoded), for Android.
+  static func decodedLines(_ nodes: [PathNode]) -> [[String?]] {
+    lines(nodes, encode: false)
   }
 }
 

@@ -107,6 +107,10 @@ public struct OSRules: Sendable {
     public var name: String
     public var path: ByteNFA
     public var opens: Bool
+    /// Nil when the rule decides on the path alone; otherwise it also asks something of the
+    /// query or the fragment, and this is a suffix that satisfies it (`?ref=a#top`, or "" when
+    /// none was found).
+    public var condition: String?
   }
 
   public var os: String
@@ -114,6 +118,16 @@ public struct OSRules: Sendable {
   public var rules: @Sendable (String) -> [Rule]
   /// The exact decision for a URL.
   public var decide: @Sendable (String) -> OpenDecision
+  /// Whether the rules read the decoded path (Android): then routes are compared in that form
+  /// too, and a witness's path is percent-encoded where a URL needs it.
+  public var decodedPaths = false
+}
+
+extension OSRules {
+  /// A path the search found, as a URL writes it.
+  func pathText(_ bytes: [UInt8]) -> String {
+    decodedPaths ? AndroidManifest.writtenPath(bytes) : String(decoding: bytes, as: UTF8.self)
+  }
 }
 
 /// Compares routes with an OS's rules, structurally: both sides are automata over the path, and
@@ -138,17 +152,38 @@ public struct LinkChecker {
       let onHost = routes.filter { LinkChecker.covers($0.host, concrete) }
       let rules = os.rules(concrete)
       let ruleAutomata = rules.map { LazyDFA($0.path) }
+      let nothing = LazyDFA(.nothing)
+      // A rule with a condition on the query or fragment matches some URLs of its paths and
+      // not others: to find a URL that opens, read an opening one as matching and an excluding
+      // one as not (the query can be chosen so); to find one that does not, the other way.
+      let openView = zip(rules, ruleAutomata).map { $0.condition == nil || $0.opens ? $1 : nothing }
+      let closedView = zip(rules, ruleAutomata).map {
+        $0.condition == nil || !$0.opens ? $1 : nothing
+      }
       func opens(_ answers: ArraySlice<Bool>) -> Bool {
         for (rule, matched) in zip(rules, answers) where matched { return rule.opens }
         return false
       }
-      let languages = onHost.map { RouteLanguage($0.path, ignoringCase: $0.ignoringCase) }
+      /// The URL of `path` with `query` and the condition of the first rule of `view` that
+      /// matches the path.
+      func url(_ path: [UInt8], _ query: String, _ view: [LazyDFA]) -> String {
+        let first = zip(rules, view).first { $1.nfa.matches(path) }?.0
+        return Self.url(
+          host: concrete, path: os.pathText(path), query: query,
+          condition: first?.condition)
+      }
+      let languages = onHost.map {
+        RouteLanguage($0.path, ignoringCase: $0.ignoringCase, decoded: os.decodedPaths)
+      }
       let handled = languages.map { LazyDFA($0.automaton) }
       for ((route, language), routeAutomaton) in zip(zip(onHost, languages), handled)
       where route.host == host {
-        let automata = [routeAutomaton] + ruleAutomata
-        let open = search.find(automata, alive: [0]) { $0[0] && opens($0[1...]) }
-        let closed = search.find(automata, alive: [0]) { $0[0] && !opens($0[1...]) }
+        let open = search.find([routeAutomaton] + openView, alive: [0]) {
+          $0[0] && opens($0[1...])
+        }
+        let closed = search.find([routeAutomaton] + closedView, alive: [0]) {
+          $0[0] && !opens($0[1...])
+        }
         let subject = "route \(route.index) `\(route.pattern)` of `\(route.table)`"
         if closed == .budgetExceeded || open == .budgetExceeded {
           unfinished.append(
@@ -159,33 +194,46 @@ public struct LinkChecker {
                 : "whether any URL of the route opens the app"))
         }
         guard case .found(let closedPath) = closed else { continue }
-        let witness =
-          "https://\(concrete)\(String(decoding: closedPath, as: UTF8.self))"
-          + (route.query.isEmpty ? "" : "?" + route.query)
+        let witness = url(closedPath, route.query, closedView)
         let decision = os.decide(witness)
         guard !decision.opens, router.routeMatches(witness, table: route.table, index: route.index)
         else { continue }
+        let typedNote = "the route's typed captures make this depend on the value"
         var finding = LinkFinding(
           kind: .unreachableRoute, os: os.os, host: concrete, table: route.table,
           route: route.index, pattern: route.pattern, rule: decision.rule, witness: witness,
-          note: language.approximate
-            ? "the route's typed captures make this depend on the value" : nil)
+          note: language.approximate ? typedNote : nil)
         if case .found(let openPath) = open {
           finding.kind = .partlyReachableRoute
+          let opening = url(openPath, route.query, openView)
+          let confirmed =
+            os.decide(opening).opens
+            && router.routeMatches(opening, table: route.table, index: route.index)
+          let first = zip(rules, openView).first { $1.nfa.matches(openPath) }?.0
           finding.note =
-            "opens: https://\(concrete)\(String(decoding: openPath, as: UTF8.self))"
-            + (language.approximate
-              ? "; the route's typed captures make this depend on the value" : "")
+            confirmed || first?.condition == nil
+            ? "opens: \(opening)"
+            : "whether a URL of the route opens depends on its query or fragment: rule "
+              + "\(first?.name ?? "") opens "
+              + "https://\(concrete)\(os.pathText(openPath)) for some"
+          if language.approximate { finding.note! += "; " + typedNote }
         }
         findings.append(finding)
       }
       // Links the OS hands over that no route answers: one witness per rule that opens.
       let shapes = onHost.map {
-        LazyDFA(RouteLanguage($0.path, ignoringCase: $0.ignoringCase, typed: false).automaton)
+        LazyDFA(
+          RouteLanguage(
+            $0.path, ignoringCase: $0.ignoringCase, typed: false, decoded: os.decodedPaths
+          ).automaton)
       }
       for (position, rule) in rules.enumerated() where rule.opens {
-        // Rules after this one cannot change whether it is the first to match.
-        let earlier = Array(ruleAutomata[...position])
+        // Rules after this one cannot change whether it is the first to match; an earlier
+        // rule with a condition is read as not matching (the witness's query is this rule's).
+        let earlier =
+          Array(pathOnly(rules, ruleAutomata, nothing)[..<position]) + [
+            ruleAutomata[position]
+          ]
         let unhandled = search.find(earlier + handled, alive: [position]) { answers in
           answers[0..<earlier.count].firstIndex(of: true) == position
             && !answers[earlier.count...].contains(true)
@@ -197,8 +245,9 @@ public struct LinkChecker {
               question: "whether every URL it opens the app for is handled"))
         }
         guard case .found(let path) = unhandled else { continue }
-        let text = String(decoding: path, as: UTF8.self)
-        let witness = "https://\(concrete)\(text)"
+        let witness = Self.url(
+          host: concrete, path: os.pathText(path), query: "",
+          condition: rule.condition)
         let decision = os.decide(witness)
         guard decision.opens, !router.handles(witness) else { continue }
         // Where the routes' shapes would take such a link but their value types refuse it,
@@ -210,9 +259,9 @@ public struct LinkChecker {
         }
         var note: String?
         if case .found(let valuePath) = typedOut {
-          let valueText = String(decoding: valuePath, as: UTF8.self)
+          let valueText = os.pathText(valuePath)
           if let route = zip(onHost, shapes).first(where: {
-            $0.1.nfa.matches(Array(valueText.utf8))
+            $0.1.nfa.matches(valuePath)
           })?
           .0 {
             note =
@@ -227,6 +276,33 @@ public struct LinkChecker {
       }
     }
     return findings
+  }
+
+  /// Each rule's automaton, or nothing for a rule with a condition (read as not matching).
+  private func pathOnly(_ rules: [OSRules.Rule], _ automata: [LazyDFA], _ nothing: LazyDFA)
+    -> [LazyDFA]
+  {
+    zip(rules, automata).map { $0.condition == nil ? $1 : nothing }
+  }
+
+  /// `https://host/path?query`, with a rule's condition (`?a=1#f`) merged in: its query items
+  /// after `query`'s, its fragment at the end.
+  static func url(host: String, path: String, query: String, condition: String?) -> String {
+    var items = query
+    var fragment: Substring?
+    if let condition {
+      var rest = Substring(condition)
+      if let hash = rest.firstIndex(of: "#") {
+        fragment = rest[rest.index(after: hash)...]
+        rest = rest[..<hash]
+      }
+      if rest.hasPrefix("?") {
+        let extra = rest.dropFirst()
+        items = items.isEmpty ? String(extra) : extra.isEmpty ? items : items + "&" + extra
+      }
+    }
+    return "https://\(host)\(path)" + (items.isEmpty ? "" : "?" + items)
+      + (fragment.map { "#" + $0 } ?? "")
   }
 
   /// Whether a route host (perhaps `*.example.com`) answers a concrete host.

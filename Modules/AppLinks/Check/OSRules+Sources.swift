@@ -4,12 +4,12 @@ extension OSRules {
     let any = ByteNFA.byte(.all).star
     let rules = file.details.filter { $0.appIDs.contains(appID) }.flatMap(\.components).map {
       component -> Rule in
-      // The structural search reads paths alone: a component that also asks something of the
-      // query or the fragment is left out of it (witnesses are still checked exactly).
-      let pathOnly = component.query == nil && component.fragment == nil
-      return Rule(
-        name: component.rule,
-        path: pathOnly ? (component.path?.automaton ?? any) : .nothing, opens: !component.exclude)
+      // A component that also asks something of the query or the fragment decides only for
+      // some URLs of its paths: the search reads it as matching or not, whichever the question
+      // needs, and witnesses carry a query that satisfies it (checked exactly).
+      Rule(
+        name: component.rule, path: component.path?.automaton ?? any, opens: !component.exclude,
+        condition: component.isConditional ? (component.satisfyingSuffix ?? "") : nil)
     }
     return OSRules(
       os: "ios", rules: { _ in rules }, decide: { file.decision(for: $0, appID: appID) })
@@ -30,9 +30,9 @@ extension OSRules {
             name: filter.rule,
             path: filter.hosts.isEmpty || filter.paths.isEmpty
               ? any : .union(filter.paths.map(\.automaton)),
-            opens: true)
+            opens: true, condition: nil)
         }
       },
-      decide: { manifest.decision(for: $0) })
+      decide: { manifest.decision(for: $0) }, decodedPaths: true)
   }
 }

@@ -13,10 +13,14 @@ public struct RouteLanguage: Sendable {
   /// closure, the 64-bit range): such a route's findings may depend on the value.
   public let approximate: Bool
 
-  /// The language of `path` (`ignoringCase`: literals compare without case, as in MappingInfo).
-  public init(_ path: [PathNode], ignoringCase: Bool = false, typed: Bool = true) {
+  /// The language of `path` (`ignoringCase`: literals compare without case, as in MappingInfo;
+  /// `decoded`: literals as they are, for an OS that reads the decoded path).
+  public init(
+    _ path: [PathNode], ignoringCase: Bool = false, typed: Bool = true, decoded: Bool = false
+  ) {
     var approximate = false
-    let body = Self.sequence(path, ignoringCase, typed, &approximate)
+    let body = Self.sequence(
+      path, Form(ignoringCase: ignoringCase, typed: typed, decoded: decoded), &approximate)
     automaton = body.then(ByteNFA.literal("/".utf8).optional)
     self.approximate = approximate
   }
@@ -25,40 +29,45 @@ public struct RouteLanguage: Sendable {
     Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@".utf8))
   static var segment: ByteNFA { ByteNFA.byte(segmentByte).plus }
 
-  static func sequence(
-    _ nodes: [PathNode], _ ignoringCase: Bool, _ typed: Bool, _ approximate: inout Bool
-  )
-    -> ByteNFA
-  {
+  /// How literals and captures are written.
+  struct Form {
+    var ignoringCase: Bool
+    var typed: Bool
+    var decoded: Bool
+
+    /// A literal text as the compared path holds it.
+    func text(_ text: String) -> String.UTF8View {
+      (decoded ? text : URLPrinterBridge.encodedComponent(text)).utf8
+    }
+  }
+
+  static func sequence(_ nodes: [PathNode], _ form: Form, _ approximate: inout Bool) -> ByteNFA {
     var result = ByteNFA.empty
     for node in nodes {
-      result = result.then(Self.node(node, ignoringCase, typed, &approximate))
+      result = result.then(Self.node(node, form, &approximate))
     }
     return result
   }
 
   /// `/` and the component(s) of one node.
-  static func node(_ node: PathNode, _ ignoringCase: Bool, _ typed: Bool, _ approximate: inout Bool)
-    -> ByteNFA
-  {
+  static func node(_ node: PathNode, _ form: Form, _ approximate: inout Bool) -> ByteNFA {
     let slash = ByteNFA.literal("/".utf8)
     switch node {
     case .literal(let text):
-      return slash.then(
-        .literal(URLPrinterBridge.encodedComponent(text).utf8, ignoringCase: ignoringCase))
+      return slash.then(.literal(form.text(text), ignoringCase: form.ignoringCase))
     case .capture(_, let type):
-      return slash.then(typed ? value(type, &approximate) : segment)
+      return slash.then(form.typed ? value(type, form, &approximate) : segment)
     case .wildcard, .rest:
       return slash.then(segment).plus
     case .optional(let inner):
-      return sequence(inner, ignoringCase, typed, &approximate).optional
+      return sequence(inner, form, &approximate).optional
     case .choice(let alternatives):
-      return .union(alternatives.map { sequence($0, ignoringCase, typed, &approximate) })
+      return .union(alternatives.map { sequence($0, form, &approximate) })
     }
   }
 
   /// The texts a value type accepts, as written in a path.
-  static func value(_ type: ValueType, _ approximate: inout Bool) -> ByteNFA {
+  static func value(_ type: ValueType, _ form: Form, _ approximate: inout Bool) -> ByteNFA {
     let digit = ByteNFA.byte(.digits)
     let sign = ByteNFA.byte(ByteSet(Array("+-".utf8))).optional
     switch type {
@@ -86,10 +95,10 @@ public struct RouteLanguage: Sendable {
       return segment
     case .custom(let custom):
       if let allowed = custom.allowedValues {
-        return .union(allowed.map { .literal(URLPrinterBridge.encodedComponent($0).utf8) })
+        return .union(allowed.map { .literal(form.text($0)) })
       }
       approximate = true
-      return custom.narrowsBase ? value(custom.base, &approximate) : segment
+      return custom.narrowsBase ? value(custom.base, form, &approximate) : segment
     }
   }
 }

@@ -168,7 +168,8 @@ public enum RouteTableAnalysis {
       return seen
     }
     var seen = names(pattern.path)
-    for item in pattern.queryItems {
+    // A condition (`ref=a`) binds nothing: its name is empty.
+    for item in pattern.queryItems where !item.name.isEmpty {
       if seen.contains(item.name), !duplicates.contains(item.name) { duplicates.append(item.name) }
       seen.insert(item.name)
     }
