@@ -156,4 +156,28 @@ struct SharedConformanceTests {
     #expect(results[0].failure == nil)
     #expect(results[1].failure?.actual == "the same answer: no intent")
   }
+
+  /// The "Unknown keys" table of the Route manifests article lists exactly the keys the loader
+  /// takes, so the article cannot fall behind a new key.
+  @Test func theManifestArticleListsEveryKey() throws {
+    let article = try String(
+      contentsOfFile: "Apps/DeepLinkTools/DeepLinkTools.docc/RouteManifests.md", encoding: .utf8)
+    func listed(_ object: String) -> Set<String>? {
+      guard let row = article.split(separator: "\n").first(where: { $0.hasPrefix("| \(object) |") })
+      else { return nil }
+      let cell = row.split(separator: "|", omittingEmptySubsequences: true).last ?? ""
+      return Set(
+        cell.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map {
+          String($0.element)
+        })
+    }
+    let keys = ManifestLoader.Keys.self
+    for (object, expected) in [
+      ("a manifest with `tables` (its top level)", keys.tableList), ("a table", keys.table),
+      ("a route", keys.route), ("a case", keys.case), ("a mapping group", keys.group),
+      ("a mapping map", keys.map),
+    ] {
+      #expect(listed(object) == Set(expected), "\(object)")
+    }
+  }
 }

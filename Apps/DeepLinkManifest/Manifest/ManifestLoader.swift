@@ -240,18 +240,18 @@ public enum ManifestLoader {
 
   /// The keys each object of a manifest may have. `note` is a comment for people.
   package enum Keys {
-    static let tableList = ["tables", "cases", "note"]
-    static let table = [
+    package static let tableList = ["tables", "cases", "note"]
+    package static let table = [
       "name", "dialect", "scheme", "sources", "routes", "handlers", "groups", "cases", "loadError",
       "types", "note",
     ]
-    static let route = ["pattern", "intent", "declines", "remark", "forward", "note"]
-    static let `case` = [
+    package static let route = ["pattern", "intent", "declines", "remark", "forward", "note"]
+    package static let `case` = [
       "url", "intent", "params", "route", "error", "message", "table", "trace", "context",
       "handlingError", "note",
     ]
-    static let group = ["group", "maps", "note"]
-    static let map = ["route", "action", "target", "remark", "forward", "note"]
+    package static let group = ["group", "maps", "note"]
+    package static let map = ["route", "action", "target", "remark", "forward", "note"]
   }
 
   /// Refuses a key the format does not have (a typo such as `intnt` would otherwise make a
