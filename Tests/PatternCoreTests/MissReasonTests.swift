@@ -34,6 +34,29 @@ struct MissReasonTests {
         == .queryValueMismatch(key: "page", value: "x", type: .int))
   }
 
+  @Test func aOneOfGroupSaysWhichConditionFailed() throws {
+    // `b?(ref=a|ref=b)`: on `ref=c` the key is there and its value is wrong; with no `ref` at
+    // all, none is present (each key named once).
+    let conditions: [QueryNode] = [
+      .oneOf([
+        QueryItemPattern(keys: ["ref"], equals: "a"), QueryItemPattern(keys: ["ref"], equals: "b"),
+      ])
+    ]
+    let wrong = try reason([.literal("b")], query: conditions, "myapp://b?ref=c")
+    #expect(wrong.cause == .queryValueNotEqual(key: "ref", value: "c", expected: "a"))
+    #expect(wrong.message == "query item `ref` is `c`; the pattern needs `a`")
+    #expect(
+      try reason([.literal("b")], query: conditions, "myapp://b?x=1").cause
+        == .noneOfQueryItems(keys: ["ref"]))
+    // Typed alternatives: the first whose key is there names its value.
+    let typed: [QueryNode] = [
+      .oneOf([QueryItemPattern("a", type: .int), QueryItemPattern("b", type: .int)])
+    ]
+    #expect(
+      try reason([.literal("b")], query: typed, "myapp://b?b=x").cause
+        == .queryValueMismatch(key: "b", value: "x", type: .int))
+  }
+
   @Test func oneRendererWritesTheWords() {
     #expect(
       MissReason(

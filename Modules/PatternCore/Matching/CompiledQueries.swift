@@ -53,9 +53,10 @@ struct CompiledQueries: Sendable {
   /// Why a query did not match.
   enum Failure: Sendable, Hashable {
     /// A required item found no valid value; `invalid` is the first value present under one
-    /// of its keys that failed, if any.
+    /// of its keys that failed, if any. Also a one-of group's first alternative whose key is
+    /// there, when none found a valid value.
     case missing(QueryItemPattern, invalid: String?)
-    /// No item of a one-of group found a valid value.
+    /// No item of a one-of group is there at all.
     case noneOf([QueryItemPattern])
     /// The URL has an item under a key the pattern forbids.
     case forbidden(key: String)
@@ -142,6 +143,12 @@ struct CompiledQueries: Sendable {
           .first
         if let (item, entry) = first {
           bind(item, entry)
+        } else if let (item, entry) = items.lazy.compactMap({ item in
+          self.firstKeyed(item, query).map { (item, $0) }
+        }).first {
+          // An alternative's key is there with a value it refuses: say which, as for one item.
+          let value = String(decoding: query.value(entry), as: UTF8.self)
+          failures.append(.missing(item.pattern, invalid: value))
         } else {
           failures.append(.noneOf(items.map(\.pattern)))
         }

@@ -88,7 +88,11 @@ extension RouteTable {
     case .missing(let item, nil):
       MissReason(.missingQueryItem(keys: item.keys), closeness: closeness)
     case .noneOf(let items):
-      MissReason(.noneOfQueryItems(keys: items.flatMap(\.keys)), closeness: closeness)
+      MissReason(
+        .noneOfQueryItems(
+          keys: items.flatMap(\.keys).reduce(into: []) { keys, key in
+            if !keys.contains(key) { keys.append(key) }
+          }), closeness: closeness)
     case nil:
       MissReason(.handlerDeclined, closeness: closeness)
     }
