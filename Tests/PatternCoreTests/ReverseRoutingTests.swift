@@ -38,6 +38,18 @@ struct ReverseRoutingTests {
         == "a://user/7/x")
   }
 
+  @Test func aQueryOneOfPrintsTheAlternativeThatUsesTheValues() throws {
+    // `d?(ref=a|:id)`: with `id` given, `?id=3` (which binds it back); with nothing, the
+    // condition.
+    let pattern = RoutePattern(
+      path: [lit("d")],
+      query: [.oneOf([QueryItemPattern(keys: ["ref"], equals: "a"), QueryItemPattern("id")])])
+    #expect(
+      try URLPrinter.url(base: "myapp", pattern: pattern, values: ["id": .string("3")])
+        == "myapp://d?id=3")
+    #expect(try URLPrinter.url(base: "myapp", pattern: pattern, values: [:]) == "myapp://d?ref=a")
+  }
+
   @Test func wildcardsNeedValues() throws {
     let pattern = RoutePattern(path: [.wildcard, lit("profile"), cap("id")])
     #expect(throws: ReverseRoutingError.missingWildcard(pattern: "*/profile/:id")) {

@@ -40,8 +40,12 @@ public enum URLPrinter {
           throw .missingValue(name: item.name, pattern: shown)
         }
       case .oneOf(let items):
-        // The first alternative that can be printed: a condition, or an item with a value.
-        guard let item = items.first(where: { $0.equals != nil || values[$0.name] != nil }) else {
+        // As a path choice: the alternative that uses a value (the first with one), else the
+        // first condition. Printed alone, it is the one the group binds.
+        guard
+          let item = items.first(where: { $0.equals == nil && values[$0.name] != nil })
+            ?? items.first(where: { $0.equals != nil })
+        else {
           throw .missingValue(
             name: items.map(\.name).filter { !$0.isEmpty }.joined(separator: "` or `"),
             pattern: shown)
