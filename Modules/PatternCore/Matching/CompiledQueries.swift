@@ -157,12 +157,13 @@ struct CompiledQueries: Sendable {
           failures.append(.forbidden(key: String(decoding: query.key(entry), as: UTF8.self)))
         }
       case .all(let name):
-        // The first value of each key (compared exactly), in URL order.
+        // The first value of each key, in URL order; keys compare as the table compares them
+        // (without case in Crossroad), and keep the first spelling.
         var items: [QueryItem] = []
         var seen = Set<String>()
         for entry in 0..<query.count {
           let key = String(decoding: query.key(entry), as: UTF8.self)
-          guard seen.insert(key).inserted else { continue }
+          guard seen.insert(keysIgnoreCase ? key.lowercased() : key).inserted else { continue }
           items.append(
             QueryItem(key: key, value: String(decoding: query.value(entry), as: UTF8.self)))
         }
