@@ -13,10 +13,11 @@ extension LinkRouter {
   ///     // pokedex://pokemons/25
   ///
   /// A pattern without a source (`/pokemons/:id`) prints with the router's first source.
-  public func url(for pattern: String, arguments: ArgumentValues = [:], wildcards: [[String]] = [])
-    -> URL?
-  {
-    try? makeURL(for: pattern, arguments: arguments, wildcards: wildcards)
+  public func url(
+    for pattern: String, arguments: ArgumentValues = [:], wildcards: [[String]] = [],
+    host: String? = nil
+  ) -> URL? {
+    try? makeURL(for: pattern, arguments: arguments, wildcards: wildcards, host: host)
   }
 
   /// The URL of a registered route; says why when none can be printed.
@@ -24,10 +25,14 @@ extension LinkRouter {
   ///   - pattern: the route's pattern, exactly as registered.
   ///   - arguments: a value for each argument (and query item) to print.
   ///   - wildcards: the components each `*` stands for, in pattern order.
+  ///   - host: the host of a universal link whose source has a host wildcard
+  ///     (`https://*.example.com` needs one, such as `uk.example.com`).
   /// - Throws: `ReverseRoutingError`: an argument with no value, a wildcard with no value, a
-  ///   value that does not fit its type, or no route registered with that pattern.
+  ///   value that does not fit its type, a host wildcard with no host (or a host it does not
+  ///   answer), or no route registered with that pattern.
   public func makeURL(
-    for pattern: String, arguments: ArgumentValues = [:], wildcards: [[String]] = []
+    for pattern: String, arguments: ArgumentValues = [:], wildcards: [[String]] = [],
+    host: String? = nil
   ) throws(ReverseRoutingError) -> URL {
     let routes = self.routes
     guard let index = routes.firstIndex(where: { $0.text == pattern }) else {
@@ -39,7 +44,7 @@ extension LinkRouter {
         subject: "the pattern `\(pattern)` (the router has no valid source)", routes: 1)
     }
     let string = try URLPrinter.url(
-      base: source.description, pattern: route.pattern,
+      base: URLPrinter.base(source.description, host: host), pattern: route.pattern,
       values: URLPrinter.values(arguments, named: { $0 }), wildcards: wildcards)
     return try URLPrinter.foundationURL(string, subject: "the pattern `\(pattern)`")
   }

@@ -110,10 +110,7 @@ extension LinkSource {
   /// Whether a lower-cased host is `pattern` or, for `*.example.com`, ends with `.example.com`
   /// after at least one more label.
   public static func host(_ host: String, matches pattern: String) -> Bool {
-    guard pattern.hasPrefix("*.") else { return host == pattern }
-    let suffix = pattern.dropFirst()  // ".example.com"
-    return host.count > suffix.count && host.hasSuffix(suffix)
-      && !host.dropLast(suffix.count).hasSuffix(".")
+    HostPattern.host(host, matches: pattern)
   }
 
   /// A URL that no source of a router accepts, as the router describes and matches it: its own

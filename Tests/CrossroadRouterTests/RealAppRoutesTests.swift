@@ -33,6 +33,35 @@ struct CrossroadRealAppRoutesTests {
     #expect(bare == 1)
   }
 
+  @Test func aHostWildcardRoutePrintsUnderTheHostGiven() throws {
+    let router = DefaultRouter(accepting: ["https://*.example.com", "https://example.com"])
+    try router.register(routes: [
+      ("https://*.example.com/p/:id", { _ in true }), ("https://example.com/q/:id", { _ in true }),
+    ])
+    let pattern = "https://*.example.com/p/:id"
+    #expect(
+      try router.makeURL(for: pattern, arguments: ["id": 1], host: "UK.example.com").absoluteString
+        == "https://uk.example.com/p/1")
+    #expect(throws: ReverseRoutingError.hostNeeded(source: "https://*.example.com")) {
+      try router.makeURL(for: pattern, arguments: ["id": 1])
+    }
+    for host in ["example.com", "badexample.com", "a..example.com", "a b.example.com"] {
+      #expect(
+        throws: ReverseRoutingError.hostNotAnswered(host: host, source: "https://*.example.com")
+      ) {
+        try router.makeURL(for: pattern, arguments: ["id": 1], host: host)
+      }
+    }
+    // A plain origin takes its own host, or none.
+    #expect(
+      try router.makeURL(
+        for: "https://example.com/q/:id", arguments: ["id": 2], host: "example.com"
+      )
+      .absoluteString == "https://example.com/q/2")
+    #expect(
+      router.url(for: "https://example.com/q/:id", arguments: ["id": 2], host: "x.org") == nil)
+  }
+
   @Test func patternsTakeDeepersQueryPartAndTheContextStillReadsTheRest() throws {
     let router = DefaultRouter(scheme: "shop")
     nonisolated(unsafe) var page: Int?

@@ -147,4 +147,39 @@ struct ResolverTests {
       #expect(json["status"] != nil)
     }
   }
+
+  /// A print request's `host` puts a universal link under that host; a source with a host
+  /// wildcard needs one.
+  @Test func printRequestsTakeAHost() throws {
+    let manifest = #"""
+      {"name": "w", "dialect": "crossroad", "sources": ["https://*.example.com", "shop"], "routes": [
+        {"pattern": "https://*.example.com/p/:id", "intent": "wild"},
+        {"pattern": "shop://p/:id", "intent": "custom"}]}
+      """#
+    let web = Resolver(
+      tables: try TableLoader.load(
+        ManifestLoader.parse(Array(manifest.utf8), path: "<w>", readCases: false)))
+    func respond(to line: String, number: Int) -> String {
+      web.respond(to: ArraySlice(Array(line.utf8)), number: number)
+    }
+    #expect(
+      respond(
+        to: #"{"intent": "wild", "params": {"id": "1"}, "host": "uk.example.com"}"#, number: 1)
+        == #"{"line":1,"status":"printed","table":"w","dialect":"crossroad","route":0,"intent":"wild","url":"https://uk.example.com/p/1"}"#
+    )
+    let needed = respond(to: #"{"intent": "wild", "params": {"id": "1"}}"#, number: 2)
+    #expect(
+      needed.contains(#""code":"invalid_request""#) && needed.contains("give the host"), "\(needed)"
+    )
+    let outside = respond(
+      to: #"{"intent": "wild", "params": {"id": "1"}, "host": "example.com"}"#, number: 3)
+    #expect(outside.contains("does not answer the host `example.com`"), "\(outside)")
+    let custom = respond(
+      to: #"{"intent": "custom", "params": {"id": "1"}, "host": "uk.example.com"}"#, number: 4)
+    #expect(custom.contains("does not answer the host"), "\(custom)")
+    #expect(
+      respond(to: #"{"intent": "wild", "host": 5}"#, number: 5)
+        == #"{"line":5,"status":"error","error":{"code":"invalid_request","message":"\"host\" must be a string, found a number"}}"#
+    )
+  }
 }

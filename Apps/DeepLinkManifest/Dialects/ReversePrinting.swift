@@ -19,10 +19,12 @@ public struct PrintedURL: Sendable {
 extension TableSet {
   /// Prints the URL of the first route (in table order, then registration order) whose intent is
   /// `intent` and which can carry `params` (JSON values by capture name; `"*"` gives the
-  /// wildcard's components as an array or a `/`-separated string).
-  public func printURL(intent: String, params: [(String, JSONValue)], table: String?)
-    -> Result<PrintedURL, Diagnostic>
-  {
+  /// wildcard's components as an array or a `/`-separated string). `host` is the host to print
+  /// a universal link under: needed for a source with a host wildcard (`https://*.example.com`),
+  /// and it passes over routes of other hosts and of custom schemes.
+  public func printURL(
+    intent: String, params: [(String, JSONValue)], table: String?, host: String? = nil
+  ) -> Result<PrintedURL, Diagnostic> {
     let candidates = tables.filter { table == nil || $0.name == table }
     if let table, candidates.isEmpty {
       return .failure(
@@ -40,7 +42,8 @@ extension TableSet {
         case .success(let (values, wildcards)):
           do throws(ReverseRoutingError) {
             let url = try URLPrinter.url(
-              base: route.base, pattern: route.pattern, values: values, wildcards: wildcards)
+              base: URLPrinter.base(route.base, host: host), pattern: route.pattern,
+              values: values, wildcards: wildcards)
             return .success(
               PrintedURL(table: candidate.name, dialect: candidate.dialect, route: index, url: url))
           } catch {

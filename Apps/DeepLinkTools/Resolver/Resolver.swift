@@ -147,8 +147,8 @@ public struct Resolver {
     return JSONWriter.write(.object(record))
   }
 
-  /// Answers a reverse-routing request `{"intent": "...", "params": {...}, "table": "..."}`
-  /// with `{"status": "printed", "url": "..."}`.
+  /// Answers a reverse-routing request `{"intent": "...", "params": {...}, "table": "...",
+  /// "host": "..."}` with `{"status": "printed", "url": "..."}`.
   private func printRecord(
     _ request: JSONValue, intent: JSONValue, record: [(String, JSONValue)],
     fail: (ErrorCode, String, Int?) -> String
@@ -172,7 +172,14 @@ public struct Resolver {
       }
       table = text
     }
-    switch tables.printURL(intent: name, params: params, table: table) {
+    var host: String?
+    if let value = request["host"] {
+      guard let text = value.stringValue else {
+        return fail(.invalidRequest, "\"host\" must be a string, found \(value.kindName)", nil)
+      }
+      host = text
+    }
+    switch tables.printURL(intent: name, params: params, table: table, host: host) {
     case .success(let printed):
       record.append(("status", .string("printed")))
       record.append(("table", .string(printed.table)))

@@ -307,8 +307,6 @@ public struct LinkChecker {
 
   /// Whether a route host (perhaps `*.example.com`) answers a concrete host.
   static func covers(_ pattern: String, _ host: String) -> Bool {
-    guard pattern.hasPrefix("*.") else { return pattern == host }
-    let suffix = pattern.dropFirst()
-    return host.count > suffix.count && host.hasSuffix(suffix)
+    HostPattern.host(host, matches: pattern)
   }
 }

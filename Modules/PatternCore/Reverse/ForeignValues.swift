@@ -1,7 +1,7 @@
 import Foundation
 
-// What the routers' reverse routing shares: values given as Swift values, and the printed
-// string as a Foundation `URL`.
+// What the routers' reverse routing shares: values given as Swift values, the host of a
+// source with a host wildcard, and the printed string as a Foundation `URL`.
 
 extension URLPrinter {
   /// Values given as Swift values (`["id": 42]`) as the printer's values: each printed by its
@@ -23,5 +23,34 @@ extension URLPrinter {
       throw .noRoute(subject: "\(subject) (the printed URL `\(string)` is not a URL)", routes: 1)
     }
     return url
+  }
+
+  /// The base to print under: `base` as it is, or, for an origin with a host wildcard
+  /// (`https://*.example.com`), that origin with `host` in place of the wildcard (which must be
+  /// a host the source answers: it ends with `.example.com` and has another label before).
+  /// A `host` given for another base must be its host (compared without case).
+  /// - Throws: `ReverseRoutingError.hostNeeded` or `.hostNotAnswered`.
+  package static func base(_ base: String, host: String?) throws(ReverseRoutingError) -> String {
+    guard let separator = base.range(of: "://") else {
+      // A custom scheme: the host is the URL's first component, printed from the pattern.
+      if let host { throw .hostNotAnswered(host: host, source: base) }
+      return base
+    }
+    let authority = base[separator.upperBound...].prefix { $0 != "/" }
+    let sourceHost = authority.prefix { $0 != ":" }
+    let port = authority.dropFirst(sourceHost.count)
+    guard sourceHost.hasPrefix("*.") else {
+      if let host, host.lowercased() != sourceHost.lowercased() {
+        throw .hostNotAnswered(host: host, source: base)
+      }
+      return base
+    }
+    guard let host else { throw .hostNeeded(source: base) }
+    let lower = host.lowercased()
+    let labels = Set("abcdefghijklmnopqrstuvwxyz0123456789-.")
+    guard HostPattern.host(lower, matches: sourceHost.lowercased()), !lower.hasPrefix("."),
+      lower.allSatisfy(labels.contains)
+    else { throw .hostNotAnswered(host: host, source: base) }
+    return base[..<separator.upperBound] + lower + port + base[authority.endIndex...]
   }
 }

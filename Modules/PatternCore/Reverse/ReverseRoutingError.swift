@@ -12,6 +12,10 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
   case unusedValue(name: String, pattern: String)
   /// No registered route can print what was asked for (`subject` says what that was).
   case noRoute(subject: String, routes: Int)
+  /// The route's source has a host wildcard (`https://*.example.com`): a host must be given.
+  case hostNeeded(source: String)
+  /// The given host is not one the route's source answers.
+  case hostNotAnswered(host: String, source: String)
 
   public var message: String {
     switch self {
@@ -26,6 +30,11 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
       routes == 0
         ? "no route is registered for \(subject)"
         : "none of the \(routes) routes registered for \(subject) can print it"
+    case .hostNeeded(let source):
+      "the source `\(source)` answers many hosts: give the host to print under (for example "
+        + "`www\(source.drop { $0 != "*" }.dropFirst())`)"
+    case .hostNotAnswered(let host, let source):
+      "the source `\(source)` does not answer the host `\(host)`"
     }
   }
 
@@ -35,6 +44,7 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
       .missingWildcard(let pattern), .unusedValue(_, let pattern):
       pattern
     case .noRoute: ""
+    case .hostNeeded(let source), .hostNotAnswered(_, let source): source
     }
   }
 
