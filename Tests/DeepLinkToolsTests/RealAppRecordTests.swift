@@ -52,6 +52,23 @@ struct RealAppRecordTests {
       ))
   }
 
+  /// A forward to something that is not a URL, or to a URL that does not parse, is an error
+  /// record that lists the hops; the message quotes the forwarded URL and carries no offset
+  /// (it would point into that URL, not into the line's).
+  @Test func aForwardThatCannotBeResolvedListsItsHops() throws {
+    let tables = try resolver(
+      #"{"name":"wp","dialect":"deeper","scheme":"https","routes":[{"pattern":"wordpress.com/mbar?:redirect_to","forward":"redirect_to"}]}"#
+    )
+    let hop =
+      #""via":[{"table":"wp","route":0,"pattern":"wordpress.com/mbar?:redirect_to","url":"https://wordpress.com/mbar?redirect_to=myapp%3A%2F%2Fbad%25zz"}]"#
+    #expect(
+      respond(tables, #""https://wordpress.com/mbar?redirect_to=myapp%3A%2F%2Fbad%25zz""#)
+        == #"{"line":1,"url":"https://wordpress.com/mbar?redirect_to=myapp%3A%2F%2Fbad%25zz","status":"error","error":{"code":"invalid_url","message":"the forwarded URL `myapp://bad%zz`: malformed percent-escape"},"#
+        + hop + "}")
+    let notURL = respond(tables, #""https://wordpress.com/mbar?redirect_to=nothing""#)
+    #expect(notURL.contains(#""code":"invalid_url""#) && notURL.contains(#""via":["#), "\(notURL)")
+  }
+
   @Test func badDeclarationsAndForwardsAreLoadErrorsNamingTheType() throws {
     for (json, words) in [
       (#""types":{"int":{"base":"int"}}"#, "type `int` redefines a built-in type"),

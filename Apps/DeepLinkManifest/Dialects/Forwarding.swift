@@ -54,7 +54,13 @@ extension TableSet {
     var chain = ForwardChain(start: url)
     while true {
       let current = chain.current
-      let outcome = resolveOnce(current)
+      var outcome = resolveOnce(current)
+      if case .error(var diagnostic) = outcome, !via.isEmpty {
+        // A URL a forward produced: say so; an offset would point into it, not the input.
+        diagnostic.message = "the forwarded URL `\(current)`: \(diagnostic.message)"
+        diagnostic.offset = nil
+        outcome = .error(diagnostic)
+      }
       guard case .matched(let match) = outcome,
         let table = tables.first(where: { $0.name == match.table }),
         match.route < table.forwards.count, let name = table.forwards[match.route]

@@ -142,7 +142,11 @@ public struct Resolver {
       if let opens = appLinks?.opensApp(url) { record.append(("opensApp", opens)) }
       if let fragment = Self.fragment(url) { record.append(("fragment", .string(fragment))) }
     case .error(let diagnostic):
-      return fail(diagnostic.code, diagnostic.message, offset: diagnostic.offset)
+      let written = fail(diagnostic.code, diagnostic.message, offset: diagnostic.offset)
+      guard let via else { return written }
+      // After forwarding, the hops that led to the error too.
+      record.append(("via", via))
+      return JSONWriter.write(.object(record))
     }
     return JSONWriter.write(.object(record))
   }
