@@ -104,6 +104,12 @@ struct AppLinksAutomataTests {
     for (xml, line) in [
       ("<manifest>\n<a>\n</manifest>", "line 3"), ("<manifest a=b/>", "line 1"),
       ("<manifest>\n\n<!-- never closed", "line 3"), ("<m x='&bogus;'/>", "line 1"),
+      // An unknown entity in text, and a resource reference the file cannot resolve.
+      ("<manifest>\n<a/> &bogus;\n</manifest>", "line 2"),
+      (
+        "<manifest>\n<intent-filter>\n<data android:scheme=\"@string/scheme\"/>\n</intent-filter>\n</manifest>",
+        "line 3"
+      ),
     ] {
       do {
         _ = try AndroidManifest(data: Array(xml.utf8))
@@ -127,10 +133,21 @@ struct AppLinksAutomataTests {
   @Test func assetLinksDelegation() throws {
     let links = try AssetLinks(
       data: Array(
-        #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.a"}},{"relation":["x"],"target":{"namespace":"web","site":"https://a.com"}}]"#
+        #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.a","sha256_cert_fingerprints":["14:6D"]}},{"relation":["x"],"target":{"namespace":"web","site":"https://a.com"}}]"#
           .utf8))
     #expect(links.delegates(to: "com.a"))
     #expect(!links.delegates(to: "com.b"))
     #expect(throws: AppLinksError.self) { try AssetLinks(data: Array("{}".utf8)) }
+    // A grant without a certificate verifies no app, and the finding says so.
+    let unsigned = try AssetLinks(
+      data: Array(
+        #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.a"}}]"#
+          .utf8))
+    #expect(!unsigned.delegates(to: "com.a"))
+    #expect(unsigned.whyNotDelegating(to: "com.a").contains("without sha256_cert_fingerprints"))
+    // An `include` statement names another file, which is not fetched: an error, not a pass.
+    #expect(throws: AppLinksError.self) {
+      try AssetLinks(data: Array(#"[{"include": "https://a.com/more.json"}]"#.utf8))
+    }
   }
 }

@@ -32,7 +32,7 @@ public enum AppLinksTool {
               LinkFinding(
                 kind: .unverifiedHost, os: "android", host: host, table: nil, route: nil,
                 pattern: nil, rule: filter.rule, witness: Self.witness(of: filter, host: host),
-                note: "assetlinks.json does not delegate \(AssetLinks.handleAllURLs) to \(package)")
+                note: links.whyNotDelegating(to: package))
             )
           }
         }

@@ -112,6 +112,15 @@ public struct AndroidManifest: Sendable {
       case "category":
         if let name = child.attribute("android:name") { filter.categories.append(name) }
       case "data":
+        // A resource reference (`@string/host`) names a value in the app's resources, which a
+        // manifest alone does not hold: reading it as text would make findings up.
+        for (name, value) in child.attributes
+        where name.hasPrefix("android:") && value.hasPrefix("@") {
+          throw AppLinksError(
+            "`\(name)` is the resource reference `\(value)`, which this file does not resolve",
+            origin: origin,
+            hint: "give the merged manifest the build writes (resources resolved), or the value")
+        }
         if let scheme = child.attribute("android:scheme") {
           filter.schemes.append(scheme.lowercased())
         }

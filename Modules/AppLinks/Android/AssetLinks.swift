@@ -6,6 +6,8 @@ public struct AssetLinks: Sendable {
   public struct Grant: Sendable, Hashable {
     public var package: String
     public var relations: [String]
+    /// `sha256_cert_fingerprints`: the signing certificates the grant is for.
+    public var fingerprints: [String] = []
   }
 
   public var grants: [Grant]
@@ -26,6 +28,12 @@ public struct AssetLinks: Sendable {
       guard let statement = entry as? [String: Any] else {
         throw AppLinksError("a statement is an object", origin: origin)
       }
+      if let include = statement["include"] {
+        throw AppLinksError(
+          "an \"include\" statement (\(include)) points at another file, which is not fetched",
+          origin: "\(origin).include",
+          hint: "give the statements of the included file in this one")
+      }
       guard let relations = statement["relation"] as? [String] else {
         throw AppLinksError("\"relation\" is an array of strings", origin: "\(origin).relation")
       }
@@ -40,14 +48,39 @@ public struct AssetLinks: Sendable {
         throw AppLinksError(
           "an android_app target needs \"package_name\"", origin: "\(origin).target.package_name")
       }
-      grants.append(Grant(package: package, relations: relations))
+      // Android checks the app's signing certificate against these: without any, the grant
+      // verifies nothing (kept, so the finding can say why).
+      var fingerprints: [String] = []
+      if let value = target["sha256_cert_fingerprints"] {
+        guard let list = value as? [String] else {
+          throw AppLinksError(
+            "\"sha256_cert_fingerprints\" is an array of strings",
+            origin: "\(origin).target.sha256_cert_fingerprints")
+        }
+        fingerprints = list
+      }
+      grants.append(Grant(package: package, relations: relations, fingerprints: fingerprints))
     }
     self.grants = grants
   }
 
-  /// Whether the file delegates `handle_all_urls` to `package`.
+  /// Whether the file delegates `handle_all_urls` to `package`, for a signing certificate
+  /// (a grant without `sha256_cert_fingerprints` verifies no app).
   public func delegates(to package: String) -> Bool {
-    grants.contains { $0.package == package && $0.relations.contains(Self.handleAllURLs) }
+    grants.contains {
+      $0.package == package && $0.relations.contains(Self.handleAllURLs) && !$0.fingerprints.isEmpty
+    }
+  }
+
+  /// Why the file does not delegate `handle_all_urls` to `package`, in words.
+  public func whyNotDelegating(to package: String) -> String {
+    if grants.contains(where: {
+      $0.package == package && $0.relations.contains(Self.handleAllURLs) && $0.fingerprints.isEmpty
+    }) {
+      return "assetlinks.json grants \(Self.handleAllURLs) to \(package) without "
+        + "sha256_cert_fingerprints, so Android verifies no app with it"
+    }
+    return "assetlinks.json does not delegate \(Self.handleAllURLs) to \(package)"
   }
 }
 

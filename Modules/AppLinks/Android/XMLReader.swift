@@ -83,6 +83,14 @@ struct XMLReader {
         try skip(until: ">")
       } else if byte == UInt8(ascii: "<") {
         return
+      } else if byte == UInt8(ascii: "&") {
+        // A reference in text: it must be one XML knows, as in an attribute.
+        let start = index
+        while let byte = current, byte != UInt8(ascii: ";"), byte != UInt8(ascii: "<") {
+          advance()
+        }
+        if current == UInt8(ascii: ";") { advance() }
+        _ = try Self.unescape(String(decoding: bytes[start..<index], as: UTF8.self), line: line)
       } else {
         advance()
       }
