@@ -180,4 +180,23 @@ struct SharedConformanceTests {
       #expect(listed(object) == Set(expected), "\(object)")
     }
   }
+
+  /// Every dialect's manifest table reports a route an earlier one covers, unless the earlier
+  /// route declines (it may pass the URL on); query conditions and forbidden keys count.
+  @Test func manifestTablesOfEveryDialectReportShadowedRoutes() throws {
+    for dialect in ["deeper", "func", "crossroad"] {
+      let prefix = dialect == "crossroad" ? "/" : ""
+      func warnings(declines: Bool) throws -> [AnalysisWarning] {
+        let json = """
+          {"name": "t", "dialect": "\(dialect)", "\(dialect == "crossroad" ? "sources" : "scheme")": \(dialect == "crossroad" ? #"["myapp"]"# : #""myapp""#),
+           "routes": [{"pattern": "\(prefix)r", "intent": "a", "declines": \(declines)},
+                      {"pattern": "\(prefix)r?!t", "intent": "b"}]}
+          """
+        let manifest = try ManifestLoader.parse(Array(json.utf8), path: "t.json", readCases: false)
+        return try TableLoader.load(manifest).tables[0].warnings
+      }
+      #expect(try warnings(declines: false).map(\.kind) == [.shadowedRoute], "\(dialect)")
+      #expect(try warnings(declines: true).isEmpty, "\(dialect)")
+    }
+  }
 }

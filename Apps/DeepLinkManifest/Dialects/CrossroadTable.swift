@@ -59,6 +59,7 @@ package struct CrossroadTable: LoadedTable {
     }
     intents = spec.routes.map(\.intent)
     patterns = spec.routes.map(\.pattern)
+    declines = spec.routes.map(\.declines)
     routeRemarks = spec.routes.map(\.remark)
     forwards = spec.routes.map(\.forward)
     try Forwarding.check(forwards, router.table, origin: spec.origin)
@@ -79,10 +80,14 @@ package struct CrossroadTable: LoadedTable {
   }
 
   package var warnings: [AnalysisWarning] {
-    RouteTableAnalysis.analyze(
-      router.routes.map { AnalyzedRoute(pattern: $0.pattern, text: $0.text) },
+    let routes = router.routes
+    return TableWarnings.of(
+      routes.map(\.pattern), texts: routes.map(\.text), declines: declines,
       options: router.table.options)
   }
+
+  /// Per route, `"declines": true`.
+  package let declines: [Bool]
 
   package var remarks: [String?] { routeRemarks }
 

@@ -11,6 +11,8 @@ package struct DeeperTable: LoadedTable {
   package let graph: HandlerGraph?
   package let intents: [String]
   package let routeRemarks: [String?]
+  /// Per route, `"declines": true`.
+  package let declines: [Bool]
   /// Set when no route declines and there is no handler graph: the first match is the answer.
   package private(set) var direct: DirectTable?
 
@@ -28,6 +30,7 @@ package struct DeeperTable: LoadedTable {
     patterns = spec.routes.map(\.pattern)
     routeRemarks = spec.routes.map(\.remark)
     forwards = spec.routes.map(\.forward)
+    declines = spec.routes.map(\.declines)
     for (index, route) in spec.routes.enumerated() {
       let intent = route.intent
       let declines = route.declines
@@ -60,7 +63,11 @@ package struct DeeperTable: LoadedTable {
     }
   }
 
-  package var warnings: [AnalysisWarning] { router.warnings }
+  package var warnings: [AnalysisWarning] {
+    TableWarnings.of(
+      (0..<router.table.count).map(router.table.pattern(at:)), texts: patterns,
+      declines: declines, options: router.table.options)
+  }
 
   package var remarks: [String?] { routeRemarks }
 

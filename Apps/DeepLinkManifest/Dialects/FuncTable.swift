@@ -30,6 +30,7 @@ package struct FuncTable: LoadedTable {
     patterns = spec.routes.map(\.pattern)
     routeRemarks = spec.routes.map(\.remark)
     forwards = spec.routes.map(\.forward)
+    declines = spec.routes.map(\.declines)
     try Forwarding.check(forwards, router.table, origin: spec.origin)
   }
 
@@ -40,11 +41,13 @@ package struct FuncTable: LoadedTable {
   package let patterns: [String]
 
   package var warnings: [AnalysisWarning] {
-    RouteTableAnalysis.analyze(
-      (0..<router.table.count).map {
-        AnalyzedRoute(pattern: router.table.pattern(at: $0), text: patterns[$0])
-      })
+    TableWarnings.of(
+      (0..<router.table.count).map(router.table.pattern(at:)), texts: patterns,
+      declines: declines, options: router.table.options)
   }
+
+  /// Per route, `"declines": true`.
+  package let declines: [Bool]
 
   package var printableRoutes: [PrintableRoute] {
     (0..<router.table.count).map {

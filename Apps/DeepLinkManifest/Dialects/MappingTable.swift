@@ -106,9 +106,8 @@ package struct MappingTable: LoadedTable {
   }
 
   package var warnings: [AnalysisWarning] {
-    RouteTableAnalysis.analyze(
-      zip(router.entries, patterns).map { AnalyzedRoute(pattern: $0.pattern, text: $1) },
-      options: router.table.options)
+    TableWarnings.of(
+      router.entries.map(\.pattern), texts: patterns, declines: [], options: router.table.options)
   }
 
   package var remarks: [String?] { router.entries.map(\.map.remark) }
