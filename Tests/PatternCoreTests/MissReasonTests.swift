@@ -34,6 +34,16 @@ struct MissReasonTests {
         == .queryValueMismatch(key: "page", value: "x", type: .int))
   }
 
+  @Test func aPositionalCaptureIsNamedAsItsFormatWritesIt() throws {
+    // DeeperFunc's `:int` is named by its position ("0"); a reason shows `:int`, not `:int(0)`.
+    let positional: [PathNode] = [.literal("a"), .capture(name: "0", type: .int)]
+    #expect(
+      try reason(positional, "myapp://a/x").cause
+        == .typeMismatch(position: 1, found: "x", capture: ":int", type: .int))
+    #expect(
+      try reason(positional, "myapp://a").cause == .urlTooShort(components: 1, expected: ":int"))
+  }
+
   @Test func aOneOfGroupSaysWhichConditionFailed() throws {
     // `b?(ref=a|ref=b)`: on `ref=c` the key is there and its value is wrong; with no `ref` at
     // all, none is present (each key named once).

@@ -98,6 +98,16 @@ extension RouteTable {
     }
   }
 
+  /// A capture as a reason names it: as the canonical pattern writes it, except a positional
+  /// one (a DeeperFunc format's `:int`, named by its position), which is written as its
+  /// format does.
+  private static func shown(capture name: String, _ type: ValueType) -> String {
+    guard !name.isEmpty, name.allSatisfy({ ("0"..."9").contains($0) }) else {
+      return CanonicalPrinter.capture(name: name, type: type)
+    }
+    return ":\(type)"
+  }
+
   private func pathReason(
     _ route: CompiledRoute, _ layout: URLLayout, first: Int, _ tracker: FailureTracker
   ) -> MissReason {
@@ -113,7 +123,7 @@ extension RouteTable {
             position: position, found: component, expected: route.program.text(of: literal)),
           closeness: tracker.rank + 0)
       case .capture(let slot, let type):
-        let shown = CanonicalPrinter.capture(name: route.program.slotNames[slot], type: type)
+        let shown = Self.shown(capture: route.program.slotNames[slot], type)
         return MissReason(
           .typeMismatch(position: position, found: component, capture: shown, type: type),
           closeness: tracker.rank + 2)
@@ -126,7 +136,7 @@ extension RouteTable {
       switch instructions[pc] {
       case .literal(let literal): expected = route.program.text(of: literal)
       case .capture(let slot, let type):
-        expected = CanonicalPrinter.capture(name: route.program.slotNames[slot], type: type)
+        expected = Self.shown(capture: route.program.slotNames[slot], type)
       default: expected = nil
       }
       return MissReason(
