@@ -34,6 +34,27 @@ struct AASAMatcherTests {
     #expect(!aasa.decision(for: "https://e.com/d?b=1", appID: "T.app").opens)
   }
 
+  @Test func defaultsGiveComponentsTheKeysTheyLeaveOut() throws {
+    // Apple: defaults are "a subclass of components"; the more specific level wins.
+    let aasa = try file(
+      ##"{"applinks":{"defaults":{"#":"top"},"details":[{"appIDs":["T.app"],"defaults":{"?":{"ref":"?*"}},"components":[{"/":"/a"},{"/":"/b","#":"*"},{"/":"/c","?":"*","#":"*"}]}]}}"##
+    )
+    #expect(aasa.decision(for: "https://e.com/a?ref=1#top", appID: "T.app").opens)
+    #expect(!aasa.decision(for: "https://e.com/a?ref=1", appID: "T.app").opens)
+    #expect(!aasa.decision(for: "https://e.com/a#top", appID: "T.app").opens)
+    #expect(aasa.decision(for: "https://e.com/b?ref=1", appID: "T.app").opens)
+    #expect(aasa.decision(for: "https://e.com/c", appID: "T.app").opens)
+    // A bad pattern in defaults is reported where it is written.
+    do {
+      _ = try file(
+        #"{"applinks":{"defaults":{"/":"/$(nope)"},"details":[{"appIDs":["T.app"],"components":[]}]}}"#
+      )
+      Issue.record("an unknown variable in defaults was accepted")
+    } catch {
+      #expect((error as? AppLinksError)?.origin == "applinks.defaults./", "\(error)")
+    }
+  }
+
   @Test func percentEncodedIsReadUnderEitherSpelling() throws {
     // `percentsEncoded` (the spelling of Apple's examples) and `percentEncoded` (of its
     // reference pages) mean the same; a `comment` may stand in `defaults` too.

@@ -81,7 +81,8 @@ public struct AASAFile: Sendable {
         variables[name] = values
       }
     }
-    let fileDefaults = try Self.defaults(applinks["defaults"], origin: "applinks.defaults")
+    let (fileDefaults, filePatterns) = try Self.defaults(
+      applinks["defaults"], origin: "applinks.defaults", variables: variables)
     guard let detailList = applinks["details"] as? [Any] else {
       throw AppLinksError(
         applinks["details"] == nil ? "no \"details\" array" : "\"details\" is not an array",
@@ -111,7 +112,10 @@ public struct AASAFile: Sendable {
           "no \"appIDs\" (or \"appID\")", origin: origin,
           hint: "name the apps, e.g. \"appIDs\": [\"ABCDE12345.com.example.app\"]")
       }
-      let detailDefaults = try Self.defaults(detail["defaults"], origin: "\(origin).defaults")
+      let (detailDefaults, detailPatterns) = try Self.defaults(
+        detail["defaults"], origin: "\(origin).defaults", variables: variables)
+      // A component's own keys win over its entry's defaults, which win over the file's.
+      let inherited = filePatterns.merging(detailPatterns) { $1 }
       let caseSensitive = detailDefaults.caseSensitive ?? fileDefaults.caseSensitive ?? true
       let percentsEncoded =
         detailDefaults.percentsEncoded ?? fileDefaults.percentsEncoded ?? true
@@ -125,7 +129,8 @@ public struct AASAFile: Sendable {
             try Self.component(
               item, origin: "\(origin).components[\(position)]",
               rule: "details[\(index)].components[\(position)]", variables: variables,
-              caseSensitive: caseSensitive, percentsEncoded: percentsEncoded))
+              caseSensitive: caseSensitive, percentsEncoded: percentsEncoded,
+              inherited: inherited))
         }
       } else if let list = detail["paths"] {
         // The legacy form, read only when there are no components.
@@ -149,21 +154,30 @@ public struct AASAFile: Sendable {
     self.details = details
   }
 
-  private static func defaults(_ value: Any?, origin: String) throws(AppLinksError) -> Defaults {
-    guard let value else { return Defaults() }
+  /// A `defaults` object: the two flags, and the component keys it gives every component that
+  /// does not give its own (`/`, `?`, `#`, `exclude`; Apple: "a subclass of components [that]
+  /// can contain any of its properties"), checked where they are written.
+  private static func defaults(_ value: Any?, origin: String, variables: [String: [String]])
+    throws(AppLinksError) -> (Defaults, [String: Any])
+  {
+    guard let value else { return (Defaults(), [:]) }
     guard let table = value as? [String: Any] else {
       throw AppLinksError("\"defaults\" is an object", origin: origin)
     }
-    for key in table.keys
-    where !["caseSensitive", "percentsEncoded", "percentEncoded", "comment"].contains(key) {
-      throw AppLinksError(
-        "unknown key \"\(key)\" in defaults", origin: "\(origin).\(key)",
-        hint: "defaults take caseSensitive, percentsEncoded and comment")
-    }
-    return Defaults(
+    let flags = Defaults(
       caseSensitive: try flag(table["caseSensitive"], "\(origin).caseSensitive"),
       percentsEncoded: try encodingFlag(table, origin))
+    // Checked as a component of its own: keys, types, patterns and variables.
+    _ = try component(
+      table, origin: origin, rule: origin, variables: variables,
+      caseSensitive: flags.caseSensitive ?? true, percentsEncoded: flags.percentsEncoded ?? true,
+      inherited: [:], what: "defaults")
+    return (flags, table.filter { Self.inheritedKeys.contains($0.key) })
   }
+
+  /// The keys a component takes from `defaults` when it has none of its own (the two flags are
+  /// resolved apart, as they also apply to legacy `paths`).
+  static let inheritedKeys: Set<String> = ["/", "?", "#", "exclude"]
 
   /// `percentsEncoded` (as Apple's examples spell it) or `percentEncoded` (as its reference
   /// pages do): either names the flag; both, disagreeing, is an error.
@@ -194,17 +208,21 @@ public struct AASAFile: Sendable {
 
   private static func component(
     _ value: Any, origin: String, rule: String, variables: [String: [String]],
-    caseSensitive inherited: Bool, percentsEncoded inheritedEncoding: Bool
+    caseSensitive inheritedCase: Bool, percentsEncoded inheritedEncoding: Bool,
+    inherited: [String: Any], what: String = "a component"
   ) throws(AppLinksError) -> Component {
-    guard let table = value as? [String: Any] else {
+    guard let own = value as? [String: Any] else {
       throw AppLinksError("a component is an object", origin: origin)
     }
-    for key in table.keys where !componentKeys.contains(key) {
+    for key in own.keys where !componentKeys.contains(key) {
       throw AppLinksError(
-        "unknown key \"\(key)\" in a component", origin: "\(origin).\(key)",
+        "unknown key \"\(key)\" in \(what)", origin: "\(origin).\(key)",
         hint: "components take /, ?, #, exclude, caseSensitive, percentsEncoded and comment")
     }
-    let caseSensitive = try flag(table["caseSensitive"], "\(origin).caseSensitive") ?? inherited
+    // Keys the component leaves out come from the defaults (checked where they are written).
+    let table = inherited.merging(own) { $1 }
+    let caseSensitive =
+      try flag(table["caseSensitive"], "\(origin).caseSensitive") ?? inheritedCase
     let percentsEncoded = try encodingFlag(table, origin) ?? inheritedEncoding
     func pattern(_ key: String) throws(AppLinksError) -> AASAPattern? {
       guard let value = table[key] else { return nil }
