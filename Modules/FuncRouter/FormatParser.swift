@@ -174,14 +174,7 @@ extension PatternScanner {
     let equals = index
     index += 1
     guard current == UInt8(ascii: ":") else {
-      let value = try readQueryText()
-      guard !value.isEmpty else {
-        throw error(
-          .other(
-            message: "'=' has no value",
-            hint: "write \(key)=value to require a value, or \(key)=:int to bind one"),
-          at: equals)
-      }
+      let value = try conditionValue(key: key, equals: equals, binding: ":int")
       if let byte = current, byte != UInt8(ascii: "&"), byte != UInt8(ascii: "|"),
         byte != UInt8(ascii: ")")
       {

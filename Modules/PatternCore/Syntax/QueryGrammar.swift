@@ -117,18 +117,27 @@ extension PatternScanner {
       let (name, type) = try parseCapture()
       return QueryItemPattern(keys: keys, name: name, type: type)
     }
+    let value = try conditionValue(key: keys[0], equals: equals, binding: ":name")
+    if current == UInt8(ascii: "/") || current == UInt8(ascii: "=") {
+      throw error(.unexpectedCharacter(describe(index) + " in a query value"))
+    }
+    return QueryItemPattern(keys: keys, equals: value)
+  }
+
+  /// The value of a condition `key=value` whose `=` is at `equals`: query text, not empty
+  /// (`binding` shows how the dialect would bind the value instead, `:name` or `:int`).
+  package mutating func conditionValue(key: String, equals: Int, binding: String)
+    throws(PatternSyntaxError) -> String
+  {
     let value = try readQueryText()
     guard !value.isEmpty else {
       throw error(
         .other(
           message: "'=' has no value",
-          hint: "write \(keys[0])=value, or \(keys[0])=:name to bind whatever value it has"),
+          hint: "write \(key)=value to require a value, or \(key)=\(binding) to bind it"),
         at: equals)
     }
-    if current == UInt8(ascii: "/") || current == UInt8(ascii: "=") {
-      throw error(.unexpectedCharacter(describe(index) + " in a query value"))
-    }
-    return QueryItemPattern(keys: keys, equals: value)
+    return value
   }
 
   /// Query text up to `&`, `|`, `(`, `)`, `=`, `/` or the end; `%XX` escapes are decoded.
