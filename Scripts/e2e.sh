@@ -124,6 +124,15 @@ set +e
 status=$?
 set -e
 [ "$status" -ne 0 ] && grep -qF -- "--jobs must be at least 1" "$work/jobs.err" || fail "--jobs 0 accepted"
+# Line numbers stay JSON numbers a reader keeps exactly, and counting on cannot overflow.
+set +e
+printf 'a\n' | "$bin" --first-line 9223372036854775807 > /dev/null 2> "$work/first.err"
+status=$?
+set -e
+[ "$status" -eq 64 ] && grep -qF -- "--first-line must be at most" "$work/first.err" \
+  || fail "--first-line past 2^53 - 1 gave status $status"
+last="$(printf 'a\nb\n' | "$bin" --first-line 9007199254740991 | tail -n 1)"
+case "$last" in '{"line":9007199254740992,'*) ;; *) fail "--first-line at 2^53 - 1: $last" ;; esac
 
 # Interactive use: each answer arrives before the next line is written (output is flushed
 # whenever reading more would wait), and memory stays flat on a long stream.

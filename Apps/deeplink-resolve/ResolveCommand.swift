@@ -52,11 +52,19 @@ struct ResolveCommand: ParsableCommand {
       """, valueName: "n"))
   var firstLine: Int = 1
 
+  /// The largest line number a JSON reader keeps exactly.
+  static let largestFirstLine = 9_007_199_254_740_991
+
   @OptionGroup var appLinks: AppLinkOptions
 
   mutating func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     guard firstLine >= 1 else { throw ValidationError("--first-line must be at least 1") }
+    // Record numbers are JSON numbers: past 2^53 - 1 readers lose digits (and counting on
+    // from near Int.max would overflow).
+    guard firstLine <= Self.largestFirstLine else {
+      throw ValidationError("--first-line must be at most \(Self.largestFirstLine) (2^53 - 1)")
+    }
   }
 
   mutating func run() throws {
