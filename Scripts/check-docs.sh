@@ -58,7 +58,24 @@ for block in re.findall(r"^```sh\n(.*?)^```", text, re.S | re.M):
         if result.stdout.splitlines() != expected:
             failures += 1
             print(f"README: `{command}` prints something else now:\n{result.stdout}")
-print(f"check-docs: {runs} README sample runs, {runs - failures} as shown")
+# The README's REPL session (```-block lines `deeplink> COMMAND`, each followed by its answer):
+# the commands are fed to the REPL and its answers compared line for line.
+sessions = [block for info, block in re.findall(r"^```(\w*)\n(.*?)^```$", text, re.S | re.M)
+            if info == "" and block.startswith("deeplink> ")]
+for block in sessions:
+    lines = block.splitlines()
+    commands = [line[len("deeplink> "):] for line in lines if line.startswith("deeplink> ")]
+    expected = [line for line in lines if not line.startswith("deeplink> ")]
+    result = subprocess.run([bin_path + "/deeplink-repl"], input="\n".join(commands) + "\n",
+                            capture_output=True, text=True)
+    runs += 1
+    if result.stdout.splitlines() != expected:
+        failures += 1
+        print(f"README: the REPL session answers otherwise now:\n{result.stdout}")
+if not sessions:
+    failures += 1
+    print("README: no REPL session found to check")
+print(f"check-docs: {runs} README sample runs (REPL sessions included), {runs - failures} as shown")
 sys.exit(1 if failures else 0)
 PY
 
