@@ -63,6 +63,21 @@ struct ReplSessionTests {
     #expect(session.execute("myapp://page/2").text.hasPrefix("matched repl-func route 0"))
   }
 
+  @Test func mappingPatternsShowAsWritten() {
+    // `/info?{*id}` stays `/info?{*id}` in :routes and in answers (not `info/?{*id}`).
+    let session = ReplSession(style: ReplStyle(colored: false))
+    #expect(
+      session.execute(":add mapping /info?{*id} -> Info").text.hasPrefix(
+        "added route 0 to repl-mapping (mapping): /info?{*id} -> Info"))
+    _ = session.execute(":add mapping /mx -> Mx")
+    let routes = session.execute(":routes").text
+    #expect(routes.contains("  0  /info?{*id}  -> Info"), "\(routes)")
+    #expect(routes.contains("  1  /mx          -> Mx"), "\(routes)")
+    #expect(
+      session.execute("myapp://info?id=1").text.hasPrefix(
+        "matched repl-mapping route 0  /info?{*id}"))
+  }
+
   @Test func withoutTablesAddMakesAScratchTableOfTheDialect() {
     let session = ReplSession(style: ReplStyle(colored: false))
     #expect(session.execute(":dialect").text.hasPrefix("dialect: deeper"))

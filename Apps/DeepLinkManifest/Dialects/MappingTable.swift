@@ -22,7 +22,8 @@ package struct MappingTable: LoadedTable {
         origin: spec.origin)
     }
     var forwards: [String?] = []
-    let infos = try Self.groups(spec, &forwards)
+    var written: [String] = []
+    let infos = try Self.groups(spec, &forwards, &written)
     self.forwards = forwards
     let types = try DeclaredTypes.load(spec)
     do {
@@ -32,15 +33,22 @@ package struct MappingTable: LoadedTable {
       diagnostic.origin = spec.origin + (diagnostic.origin.map { ", " + $0 } ?? "")
       throw diagnostic
     }
-    patterns = router.entries.map {
-      $0.group + ($0.map.path.hasPrefix("/") ? "" : "/") + $0.map.path
-    }
+    // As written: the group, then the map's path (a `/` between them unless the path starts
+    // with one or with its query).
+    patterns =
+      written.count == router.entries.count
+      ? written : router.entries.map { Self.joined($0.group, $0.map.path) }
     try Forwarding.check(forwards, router.table, origin: spec.origin)
   }
 
-  private static func groups(_ spec: TableSpec, _ forwards: inout [String?]) throws(Diagnostic)
-    -> [MappingInfo]
-  {
+  /// A map's pattern as written: its group, then its path.
+  static func joined(_ group: String, _ path: String) -> String {
+    group + (path.isEmpty || path.hasPrefix("/") || path.hasPrefix("?") ? "" : "/") + path
+  }
+
+  private static func groups(
+    _ spec: TableSpec, _ forwards: inout [String?], _ written: inout [String]
+  ) throws(Diagnostic) -> [MappingInfo] {
     func error(_ message: String, _ origin: String) -> Diagnostic {
       Diagnostic(code: .invalidRequest, message: "invalid manifest: " + message, origin: origin)
     }
@@ -91,8 +99,11 @@ package struct MappingTable: LoadedTable {
           remark = text
         }
         result.append(.named(route != nil ? .route : .action, path, target: target, remark: remark))
+        written.append(Self.joined(groupName, path))
       }
-      infos.append(MappingInfo(group: groupName, maps: result))
+      // `/user` is the group `user`, written as a path.
+      let group = groupName.hasPrefix("/") ? String(groupName.dropFirst()) : groupName
+      infos.append(MappingInfo(group: group, maps: result))
     }
     return infos
   }

@@ -70,14 +70,21 @@ extension ReplSession {
     }
   }
 
+  /// A mapping pattern as a group and a map path: `/info?{*id}` is the group `/info` (its
+  /// leading `/` kept, so the table shows the pattern as written) and the path `?{*id}`.
+  static func mappingParts(_ pattern: String) -> (group: String, path: String) {
+    let slash = pattern.hasPrefix("/") ? "/" : ""
+    let trimmed = pattern.dropFirst(slash.count)
+    let group = trimmed.prefix { $0 != "/" && $0 != "?" }
+    return (slash + group, String(trimmed.dropFirst(group.count)))
+  }
+
   /// A loaded table with one more route at the end, reloaded through its dialect's loader.
   func adding(_ pattern: String, _ intent: String, to entry: Entry) -> Result<Entry, Diagnostic> {
     var spec = entry.spec
     var members = spec.json.objectValue ?? []
     if spec.dialect == "mapping" {
-      let trimmed = pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern
-      let group = String(trimmed.prefix { $0 != "/" && $0 != "?" })
-      let path = String(trimmed.dropFirst(group.count))
+      let (group, path) = Self.mappingParts(pattern)
       let map: JSONValue = .object([("route", .string(path)), ("target", .string(intent))])
       // A group of its own at the end, so the map is the table's last route (an existing
       // group of the same name keeps its place).
@@ -116,10 +123,7 @@ extension ReplSession {
       // `user/info?{*id}`: the first component is the group.
       var groups: [(String, [JSONValue])] = []
       for route in routes {
-        let trimmed =
-          route.pattern.hasPrefix("/") ? String(route.pattern.dropFirst()) : route.pattern
-        let group = String(trimmed.prefix { $0 != "/" && $0 != "?" })
-        let path = String(trimmed.dropFirst(group.count))
+        let (group, path) = Self.mappingParts(route.pattern)
         let map: JSONValue = .object([("route", .string(path)), ("target", .string(route.intent))])
         if let index = groups.firstIndex(where: { $0.0 == group }) {
           groups[index].1.append(map)
