@@ -117,8 +117,6 @@ extension LinkSource {
   /// source as written (`foo`, `https://other.example`; empty without a scheme) and its
   /// components as a route of that kind of source would see them.
   public static func foreign(_ url: ParsedURL) -> (source: String, input: RoutingInput) {
-    let isWeb = url.scheme == "http" || url.scheme == "https"
-    let source = url.scheme.isEmpty ? "" : isWeb ? "\(url.scheme)://\(url.host ?? "")" : url.scheme
-    return (source, isWeb ? url.pathOnlyRoutingInput : url.routingInput)
+    url.foreignSource
   }
 }

@@ -112,8 +112,9 @@ public final class MappingInfoRouter: Sendable {
     }
     guard url.scheme == scheme else {
       // Ranked by path: a map that differs only by its scheme (source) comes first.
+      let (source, input) = url.foreignSource
       return .unmatched(
-        nearest: table.nearestMiss(url.routingInput, fromSource: url.scheme, expected: [scheme]))
+        nearest: table.nearestMiss(input, fromSource: source, expected: [scheme]))
     }
     let input = url.routingInput
     if let match = table.firstMatch(input) {

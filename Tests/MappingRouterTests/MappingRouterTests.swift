@@ -213,6 +213,15 @@ struct MappingSchemeMissTests {
     }
     #expect(nearest.0 == 1)
     #expect(nearest.1.message.hasPrefix("the path matches, but source `other` is not a source"))
+    // A web link is named by its scheme and host, and ranked by its path alone.
+    guard case .unmatched(let web?) = router.resolve("https://other.org/user/info") else {
+      Issue.record("expected a miss")
+      return
+    }
+    #expect(web.0 == 1)
+    #expect(
+      web.1.message.hasPrefix("the path matches, but source `https://other.org` is not a source"),
+      "\(web.1.message)")
   }
 }
 

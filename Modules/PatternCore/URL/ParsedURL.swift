@@ -120,3 +120,15 @@ public struct URLLimits: Sendable, Hashable {
   /// 8192 bytes, 256 components, 256 query items.
   public static let `default` = URLLimits()
 }
+
+extension ParsedURL {
+  /// The URL as a router that does not answer its source describes and ranks it: the source as
+  /// written (`foo`, `https://other.example`; empty without a scheme) and the components a route
+  /// of that kind of source would see (an http(s) URL's path alone, else host first), so that
+  /// a route that differs only by its source is the nearest. Crossroad and mapping share it.
+  package var foreignSource: (source: String, input: RoutingInput) {
+    let isWeb = scheme == "http" || scheme == "https"
+    let source = scheme.isEmpty ? "" : isWeb ? "\(scheme)://\(host ?? "")" : scheme
+    return (source, isWeb ? pathOnlyRoutingInput : routingInput)
+  }
+}
