@@ -199,4 +199,25 @@ struct SharedConformanceTests {
       #expect(try warnings(declines: true).isEmpty, "\(dialect)")
     }
   }
+
+  /// Every fixture loads as a manifest: an app-links checker fixture as its routes; a matcher
+  /// fixture, which has none, is refused with a message that says what it is.
+  @Test func appLinksFixturesAsManifests() throws {
+    for path in ConformanceRunner.fixtureFiles(["Fixtures/applinks"]) {
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      if text.contains(#""check""#) {
+        let manifest = try ManifestLoader.load(path: path, readCases: false)
+        #expect(!manifest.tables.isEmpty, "\(path)")
+      } else {
+        #expect(throws: ManifestError.self, "\(path)") {
+          try ManifestLoader.load(path: path, readCases: false)
+        }
+        do {
+          _ = try ManifestLoader.load(path: path, readCases: false)
+        } catch {
+          #expect(error.diagnostic.message.contains("app-links matcher fixture"), "\(path)")
+        }
+      }
+    }
+  }
 }

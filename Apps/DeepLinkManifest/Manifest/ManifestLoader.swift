@@ -32,8 +32,28 @@ public enum ManifestLoader {
           offset: error.offset - lineText.start, hint: nil,
           origin: "\(path):\(error.line):\(error.column)"))
     }
+    return try manifest(json, path: path, readCases: readCases)
+  }
+
+  /// A manifest from its JSON.
+  private static func manifest(_ json: JSONValue, path: String, readCases: Bool)
+    throws(ManifestError) -> Manifest
+  {
     guard case .object = json else {
       throw shapeError("a manifest is a JSON object, found \(json.kindName)", path)
+    }
+    // The app-links fixtures: a checker fixture's routes are a manifest; a matcher fixture
+    // holds an association file or an Android manifest and URLs, no routes.
+    if let check = json["check"], json["findings"] != nil {
+      guard let routes = check["routes"] else {
+        throw shapeError("an app-links checker fixture gives its routes under `check.routes`", path)
+      }
+      return try manifest(routes, path: path, readCases: false)
+    }
+    if json["os"] != nil, json["aasa"] != nil || json["manifest"] != nil {
+      throw shapeError(
+        "this is an app-links matcher fixture (an association file or Android manifest and "
+          + "URLs), which holds no routes; deeplink-conformance runs it", path)
     }
     let baseName = Self.baseName(path)
     if let shared = json["shared"] {
