@@ -220,4 +220,24 @@ struct SharedConformanceTests {
       }
     }
   }
+
+  /// A bad scheme is reported where it is written, `scheme` or `sources[0]`, in every dialect.
+  @Test func aBadSchemeIsReportedWhereItIsWritten() throws {
+    for dialect in ["deeper", "func", "mapping"] {
+      for (key, place) in [
+        (#""sources": ["1x"]"#, "sources[0]"), (#""scheme": "na tive""#, "scheme"),
+      ] {
+        let json = #"{"name": "t", "dialect": "\#(dialect)", \#(key), "routes": [], "groups": []}"#
+          .replacingOccurrences(
+            of: dialect == "mapping" ? #""routes": [], "# : #", "groups": []"#, with: "")
+        let manifest = try ManifestLoader.parse(Array(json.utf8), path: "s.json", readCases: false)
+        do {
+          _ = try TableLoader.load(manifest)
+          Issue.record("loaded: \(json)")
+        } catch {
+          #expect(error.diagnostic.origin == "s.json, table `t`, \(place)", "\(json): \(error)")
+        }
+      }
+    }
+  }
 }

@@ -72,7 +72,8 @@ public enum TableLoader {
         code: .invalidSource, message: "invalid scheme",
         source: scheme, offset: bytes.isEmpty ? 0 : (isLetter(bytes[0]) ? bad : 0),
         hint: "a scheme is a letter followed by letters, digits, '+', '-' or '.'",
-        origin: spec.origin)
+        // Where it is written: `scheme`, or the one entry of `sources`.
+        origin: spec.origin + (spec.scheme == nil ? ", sources[0]" : ", scheme"))
     }
     return scheme
   }
