@@ -24,10 +24,15 @@ struct ReplCommand: ParsableCommand {
       """,
     version: ToolVersion.current)
 
-  @Option(name: .long, parsing: .upToNextOption, help: "Manifest or fixture files to load.")
+  @Option(
+    name: .long, parsing: .upToNextOption,
+    help: ArgumentHelp("Manifest or fixture files to load.", valueName: "file"))
   var routes: [String] = []
 
-  @Option(name: .long, help: "History file (default: $DEEPLINK_HISTORY or ~/.deeplink_history).")
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "History file (default: $DEEPLINK_HISTORY or ~/.deeplink_history).", valueName: "file"))
   var history: String?
 
   @OptionGroup var appLinks: AppLinkOptions

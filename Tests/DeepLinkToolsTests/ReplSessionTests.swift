@@ -63,6 +63,13 @@ struct ReplSessionTests {
     #expect(session.execute("myapp://page/2").text.hasPrefix("matched repl-func route 0"))
   }
 
+  @Test func addToATableThatIsNotThereSaysSo() {
+    let session = ReplSession(style: ReplStyle(colored: false))
+    let answer = session.execute(":add nosuchtable x/:id -> y").text
+    #expect(answer.hasPrefix("error: no table or dialect named `nosuchtable`"), "\(answer)")
+    #expect(answer.contains("tables: none loaded; dialects: deeper"), "\(answer)")
+  }
+
   @Test func mappingPatternsShowAsWritten() {
     // `/info?{*id}` stays `/info?{*id}` in :routes and in answers (not `info/?{*id}`).
     let session = ReplSession(style: ReplStyle(colored: false))

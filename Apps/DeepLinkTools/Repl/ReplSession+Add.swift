@@ -21,6 +21,19 @@ extension ReplSession {
     if named != nil || dialect != nil {
       rest = String(argument.dropFirst(first.count)).trimmingWhitespace()
     } else {
+      // A first word before the pattern that names nothing: patterns hold no spaces, so it
+      // was meant as a table or dialect.
+      if let arrow = argument.range(of: "->"),
+        String(argument[..<arrow.lowerBound]).trimmingWhitespace().contains(" ")
+      {
+        let tables = entries.map { "`\($0.table.name)`" }.joined(separator: ", ")
+        return render(
+          Diagnostic(
+            code: .invalidRequest, message: "no table or dialect named `\(first)`",
+            source: argument, offset: 0,
+            hint: "tables: \(tables.isEmpty ? "none loaded" : tables); dialects: "
+              + TableLoader.knownDialects.joined(separator: ", ")))
+      }
       named = entries.last
     }
     guard let arrow = rest.range(of: "->") else {
