@@ -148,6 +148,20 @@ struct ResolverTests {
     }
   }
 
+  /// A URL line whose bytes are not UTF-8 is refused where the bad byte is, not as JSON.
+  @Test func aURLLineThatIsNotUTF8SaysWhere() {
+    let line: [UInt8] = Array("\tmyapp://p%20a/".utf8) + [0xFF]
+    let general = resolver.respond(to: ArraySlice(line), number: 1)
+    var copy = resolver
+    var output: [UInt8] = []
+    copy.respond(to: ArraySlice(line), number: 1, into: &output)
+    #expect(String(decoding: output, as: UTF8.self) == general)
+    #expect(
+      general
+        == #"{"line":1,"status":"error","error":{"code":"invalid_json","message":"the line is a URL but not valid UTF-8 (byte 0xFF at offset 15)","offset":15}}"#
+    )
+  }
+
   /// A print request's `host` puts a universal link under that host; a source with a host
   /// wildcard needs one.
   @Test func printRequestsTakeAHost() throws {
