@@ -67,6 +67,15 @@ struct RealAppRecordTests {
         + hop + "}")
     let notURL = respond(tables, #""https://wordpress.com/mbar?redirect_to=nothing""#)
     #expect(notURL.contains(#""code":"invalid_url""#) && notURL.contains(#""via":["#), "\(notURL)")
+    // A one-of group that bound another alternative leaves nothing to forward.
+    let oneOf = try resolver(
+      #"{"name":"d","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"dl?(:a|:b)","forward":"b"}]}"#
+    )
+    let unbound = respond(oneOf, #""myapp://dl?a=1&b=myapp%3A%2F%2Fx""#)
+    #expect(
+      unbound.contains(
+        #""reason":"the forwarding route binds no `b` for this URL, so there is nothing to forward""#
+      ), "\(unbound)")
   }
 
   @Test func badDeclarationsAndForwardsAreLoadErrorsNamingTheType() throws {

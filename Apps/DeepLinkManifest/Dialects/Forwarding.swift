@@ -68,7 +68,11 @@ extension TableSet {
       via.append(
         ForwardHop(table: match.table, route: match.route, pattern: match.pattern, url: current))
       guard let value = match.params.text(name) else {
-        let reason = MissReason(.missingQueryItem(keys: [name]), closeness: 0)
+        // An optional item left out, or a one-of group that bound another alternative.
+        let reason = MissReason(
+          .forwardStopped(
+            "the forwarding route binds no `\(name)` for this URL, so there is nothing to forward"),
+          closeness: 0)
         let nearest = NearestRoute(
           table: match.table, route: match.route, pattern: match.pattern, reason: reason)
         return ForwardedOutcome(outcome: .unmatched(nearest), via: via, url: current)
