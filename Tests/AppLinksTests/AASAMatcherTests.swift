@@ -25,13 +25,19 @@ struct AASAMatcherTests {
 
   @Test func everyItemOfAQueryNameMustMatch() throws {
     // Apple (WWDC 2019, "What's new in universal links"): all instances of a query item name
-    // must match the dictionary's pattern; one must be there.
+    // must match the dictionary's pattern; an absent one counts as the empty string.
     let aasa = try file(
       #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/d","?":{"a":"?"}}]}]}}"#)
     #expect(aasa.decision(for: "https://e.com/d?a=1", appID: "T.app").opens)
     #expect(aasa.decision(for: "https://e.com/d?a=1&a=2", appID: "T.app").opens)
     #expect(!aasa.decision(for: "https://e.com/d?a=1&a=xx", appID: "T.app").opens)
+    // An absent item, or one without a value, is the empty string, which `?` refuses.
     #expect(!aasa.decision(for: "https://e.com/d?b=1", appID: "T.app").opens)
+    #expect(!aasa.decision(for: "https://e.com/d?a", appID: "T.app").opens)
+    let any = try file(
+      #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/d","?":{"a":"*"}}]}]}}"#)
+    #expect(any.decision(for: "https://e.com/d", appID: "T.app").opens)
+    #expect(any.decision(for: "https://e.com/d?b=2", appID: "T.app").opens)
   }
 
   @Test func defaultsGiveComponentsTheKeysTheyLeaveOut() throws {

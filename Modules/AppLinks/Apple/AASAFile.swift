@@ -331,11 +331,12 @@ extension AASAFile.Component {
       return pattern.matches(percentsEncoded ? query : URLParts.decode(query))
     case .items(let rules)?:
       let items = parts.queryItems(decoded: !percentsEncoded)
-      // Every item of the name must match (Apple: all instances of a query item name), and
-      // there must be one.
+      // Every item of the name must match (Apple: "the operating system will require that all
+      // instances of a given query item name match your pattern"); an absent item counts as
+      // one whose value is the empty string, as does an item without a value.
       return rules.allSatisfy { rule in
         let values = items.filter { $0.name == rule.name }.map(\.value)
-        return !values.isEmpty && values.allSatisfy(rule.value.matches)
+        return (values.isEmpty ? [""] : values).allSatisfy(rule.value.matches)
       }
     }
   }
