@@ -134,9 +134,28 @@ public func .? <each A, each B>(lhs: TypedRoute<(repeat each A)>, rhs: TypedQuer
   lhs.followed(by: rhs.asRoute)
 }
 
+/// `"profile" .? int("userId")`: one query value after a path without values. (Its own
+/// overload: the solver does not infer a one-element pack from a bare type, so the variadic
+/// form cannot give `TypedRoute<Int>` to a one-value constructor.)
+public func .? <B>(lhs: TypedRoute<Void>, rhs: TypedQuery<B>) -> TypedRoute<B> {
+  lhs.followed(by: rhs.asRoute)
+}
+
+/// `"list" .?? int("page")`: one optional query value after a path without values.
+public func .?? <B>(lhs: TypedRoute<Void>, rhs: TypedQuery<B>) -> TypedRoute<B?> {
+  optionalQuery(lhs, rhs)
+}
+
 /// `route .?? int("page")`: optional query items, `nil` unless all are present.
 public func .?? <each A, B>(lhs: TypedRoute<(repeat each A)>, rhs: TypedQuery<B>)
   -> TypedRoute<(repeat each A, B?)>
+{
+  optionalQuery(lhs, rhs)
+}
+
+/// `lhs` followed by `rhs`'s items made optional, their value `nil` unless all are present.
+private func optionalQuery<Left, B, Result>(_ lhs: TypedRoute<Left>, _ rhs: TypedQuery<B>)
+  -> TypedRoute<Result>
 {
   var optional = rhs.asRoute
   optional.query = optional.query.map(makeOptional)
@@ -145,6 +164,11 @@ public func .?? <each A, B>(lhs: TypedRoute<(repeat each A)>, rhs: TypedQuery<B>
   return TypedRoute(
     path: lhs.path, query: lhs.query + shifted.query, positions: lhs.positions + rhs.positions,
     leaves: lhs.leaves + shifted.leaves.map { .optional($0) })
+}
+
+/// `"search" & int("page")`: one query value after a path without values (see `.?`).
+public func & <B>(lhs: TypedRoute<Void>, rhs: TypedQuery<B>) -> TypedRoute<B> {
+  lhs.followed(by: rhs.asRoute)
 }
 
 /// `route & int("page")`: another query item (query items are order-free, so `&` may also

@@ -54,6 +54,27 @@ struct FuncRouterTests {
         == .follow("1", locale: "fr"))
   }
 
+  @Test func aOneValueRouteMayBeAQueryItem() {
+    // `r .? int("k")` and `r .?? int("k")` with one value, given straight to a constructor.
+    enum One: Equatable {
+      case number(Int)
+      case optional(Int?)
+      case name(String)
+      case page(Int)
+    }
+    let router = Router<One>(scheme: "myapp")
+    router.add(One.number, route: "profile" .? int("userId"))
+    router.add(One.optional, route: "list" .?? int("page"))
+    router.add(One.name, route: any /> "user" .? string("userId"))
+    router.add(One.page, route: "search" & int("page"))
+    #expect(router.intent(for: URL(string: "myapp://profile?userId=7")!) == .number(7))
+    #expect(router.intent(for: URL(string: "myapp://list")!) == .optional(nil))
+    #expect(router.intent(for: URL(string: "myapp://list?page=2")!) == .optional(2))
+    #expect(router.intent(for: URL(string: "myapp://a/user?userId=x")!) == .name("x"))
+    #expect(router.intent(for: URL(string: "myapp://search?page=3")!) == .page(3))
+    #expect(router.url(for: .optional(2))?.absoluteString == "myapp://list?page=2")
+  }
+
   @Test func fourValuesFlattenWithoutNestedTuples() {
     let router = makeRouter()
     let route: TypedRoute<(String, Int, Bool, Double)> =
