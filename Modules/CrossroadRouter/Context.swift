@@ -35,7 +35,8 @@ public struct Context<UserInfo> {
     public var description: String {
       switch self {
       case .keyNotFound(let key): "no argument or parameter named `\(key)`"
-      case .couldNotParse(let key, let value, let type): "`\(key)` = `\(value)` is not a \(type)"
+      case .couldNotParse(let key, let value, let type):
+        "`\(key)` = `\(value)` is not \("AEIOU".contains(type.prefix(1)) ? "an" : "a") \(type)"
       }
     }
   }

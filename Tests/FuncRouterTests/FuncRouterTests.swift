@@ -120,6 +120,8 @@ struct FuncRouterTests {
     } catch {
       #expect(
         error.diagnostic.message == "the format gives (String) but the constructor takes (Int)")
+      // The caret under the value whose type differs.
+      #expect(error.diagnostic.offset == 6, "\(error)")
     }
     do {
       try router.add(Intent.showProfile, format: "p?page")

@@ -50,6 +50,20 @@ struct ReverseRoutingTests {
     #expect(try URLPrinter.url(base: "myapp", pattern: pattern, values: [:]) == "myapp://d?ref=a")
   }
 
+  @Test func reasonsPointAtTheCapture() {
+    // The caret goes under the capture the reason is about, or the wildcard.
+    #expect(
+      ReverseRoutingError.missingValue(name: "title", pattern: "wiki/*title").description
+        == "error: no value for `title`\n  wiki/*title\n       ^")
+    #expect(
+      ReverseRoutingError.invalidValue(
+        name: "id", value: "abc", expected: .int, pattern: "page/:int(id)"
+      ).description.hasSuffix("  page/:int(id)\n       ^"))
+    #expect(
+      ReverseRoutingError.missingWildcard(pattern: "u/files/*").description.hasSuffix(
+        "  u/files/*\n          ^"))
+  }
+
   @Test func wildcardsNeedValues() throws {
     let pattern = RoutePattern(path: [.wildcard, lit("profile"), cap("id")])
     #expect(throws: ReverseRoutingError.missingWildcard(pattern: "*/profile/:id")) {

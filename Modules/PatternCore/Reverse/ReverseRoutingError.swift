@@ -50,7 +50,40 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
 
   public var diagnostic: Diagnostic {
     if case .noRoute = self { return Diagnostic(code: .invalidRequest, message: message) }
-    return Diagnostic(code: .invalidRequest, message: message, source: pattern)
+    return Diagnostic(code: .invalidRequest, message: message, source: pattern, offset: offset)
+  }
+
+  /// Where in `pattern` the caret goes: the capture named, the first wildcard, or the host
+  /// wildcard of a source.
+  var offset: Int? {
+    let text = Array(pattern.utf8)
+    func index(of byte: UInt8) -> Int? { text.firstIndex(of: byte) }
+    switch self {
+    case .missingValue(let name, _), .invalidValue(let name, _, _, _), .unusedValue(let name, _):
+      // The name as a whole word, then back to the `:`, `*` or `{` that starts its capture.
+      let word = Array(name.utf8)
+      guard !word.isEmpty, text.count >= word.count else { return nil }
+      func isNamePart(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == UInt8(ascii: "_")
+      }
+      for start in 0...(text.count - word.count)
+      where Array(text[start..<(start + word.count)]) == word {
+        let end = start + word.count
+        guard start == 0 || !isNamePart(text[start - 1]),
+          end == text.count || !isNamePart(text[end])
+        else { continue }
+        var head = start
+        while head > 0, !":*{".utf8.contains(text[head]), text[head - 1] != UInt8(ascii: "/") {
+          head -= 1
+        }
+        return ":*{".utf8.contains(text[head]) ? head : start
+      }
+      return nil
+    case .missingWildcard, .hostNeeded, .hostNotAnswered:
+      return index(of: UInt8(ascii: "*"))
+    case .noRoute:
+      return nil
+    }
   }
 
   public var description: String { diagnostic.description }
