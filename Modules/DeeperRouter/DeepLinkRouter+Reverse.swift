@@ -62,6 +62,10 @@ extension DeepLinkRouter where Intent: Equatable {
   {
     let routes = snapshot().routes
     var firstError: ReverseRoutingError?
+    // The reason of the first route that names every value given: that is the route meant
+    // (handlers are closures, so the intent alone cannot say).
+    var namingError: ReverseRoutingError?
+    let given = Set(params.keys.map(\.name))
     var printed = false
     for route in routes {
       do {
@@ -70,9 +74,13 @@ extension DeepLinkRouter where Intent: Equatable {
         if resolve(string).intent == intent { return Self.foundationURL(string) }
       } catch {
         if firstError == nil { firstError = error }
+        let names = route.pattern.pathCaptureNames + route.pattern.queryItems.map(\.name)
+        if namingError == nil, given.isSubset(of: names) {
+          namingError = error
+        }
       }
     }
-    if !printed, let firstError { throw firstError }
+    if !printed, let error = namingError ?? firstError { throw error }
     throw .noRoute(subject: "`\(intent)`", routes: routes.count)
   }
 }

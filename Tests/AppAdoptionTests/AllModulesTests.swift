@@ -88,6 +88,16 @@ struct AllModulesTests {
     #expect(throws: ReverseRoutingError.missingValue(name: "userId", pattern: "profile/:userId")) {
       try deeper.makeURL(forRouteAt: 0, params: [:])
     }
+    // By intent, the reason is the one of the route that names the values given (here the
+    // wildcard route), not of the first route registered.
+    let wiki = DeepLinkRouter<AllIntent>(scheme: "myapp")
+    try wiki.add(routes: ["wiki/*title"]) { _, _ in .search }
+    try wiki.add(routes: ["*/profile?:userId"]) { _, params in
+      params[.userId].map(AllIntent.showProfile)
+    }
+    #expect(throws: ReverseRoutingError.missingWildcard(pattern: "*/profile?:userId")) {
+      try wiki.makeURL(for: .showProfile("42"), params: [.userId: "42"])
+    }
 
     let function = DeeperFuncRouter<AllIntent>(scheme: "myapp")
     function.add(AllIntent.search, route: any /> "search")
