@@ -109,7 +109,9 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, ValueTypeRegist
       expected.append(String(describing: type))
     }
     let found = parsed.leaves.map(Self.swiftTypeName)
-    guard expected == found else {
+    // A value type of the app's own gives whatever its closure makes (`Any` here): it fits
+    // any parameter type, and a value of another type makes the route not match.
+    guard expected.count == found.count, zip(expected, found).allSatisfy(Self.fits) else {
       throw .typeMismatch(format: format, expected: expected, found: found)
     }
     append(
@@ -174,6 +176,23 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, ValueTypeRegist
         return nil
       }
     }
+  }
+
+  /// Whether a parameter type (as Swift names it) takes a format's value type, where `Any` (a
+  /// custom type's value) stands for any type: `Month` takes `Any`, `Optional<Month>` takes
+  /// `Optional<Any>`.
+  static func fits(_ expected: String, _ found: String) -> Bool {
+    let parts = found.components(separatedBy: "Any")
+    guard parts.count > 1 else { return expected == found }
+    guard expected.hasPrefix(parts[0]), expected.hasSuffix(parts[parts.count - 1]),
+      expected.count > parts[0].count + parts[parts.count - 1].count
+    else { return false }
+    var rest = expected.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count)
+    for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
+      guard let range = rest.range(of: middle) else { return false }
+      rest = rest[range.upperBound...]
+    }
+    return true
   }
 
   static func swiftTypeName(_ leaf: Leaf) -> String {

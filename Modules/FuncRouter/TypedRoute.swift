@@ -138,7 +138,10 @@ indirect enum Leaf: Sendable {
       case (.int, let number as Int): typed = .int(Int64(number))
       case (.double, let number as Double): typed = .double(number)
       case (.bool, let flag as Bool): typed = .bool(flag)
-      case (.string, let text as String): typed = .string(text)
+      case (.string, let text as String), (.uuid, let text as String): typed = .string(text)
+      // A value of the app's own type prints as its description (`String(describing:)`); the
+      // printed URL is matched again, so a text its closure would not take back is refused.
+      case (.custom, let custom): typed = .string(String(describing: custom))
       default: typed = nil
       }
       guard let typed else { return false }

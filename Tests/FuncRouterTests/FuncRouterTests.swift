@@ -75,6 +75,30 @@ struct FuncRouterTests {
     #expect(router.url(for: .optional(2))?.absoluteString == "myapp://list?page=2")
   }
 
+  @Test func aValueTypeOfTheAppsOwnGoesToATypedConstructor() throws {
+    // `:month` made by the app's closure reaches `case month(Month)`, and prints back.
+    struct Month: Equatable, Sendable, CustomStringConvertible {
+      let number: Int
+      var description: String { String(number) }
+    }
+    enum Archive: Equatable {
+      case month(Month)
+      case maybe(Month?)
+    }
+    let router = Router<Archive>(scheme: "myapp")
+    try router.register(valueType: "month") { text in
+      Int(text).flatMap { (1...12).contains($0) ? Month(number: $0) : nil }
+    }
+    try router.add(Archive.month, format: "archive/:month")
+    #expect(router.intent(for: URL(string: "myapp://archive/3")!) == .month(Month(number: 3)))
+    #expect(router.intent(for: URL(string: "myapp://archive/13")!) == nil)
+    // A constructor whose parameter is not the closure's type: the route never builds one.
+    #expect(throws: FuncRouteError.self) {
+      try router.add(Archive.month, format: "archive/:int")
+    }
+    #expect(router.url(for: .month(Month(number: 4)))?.absoluteString == "myapp://archive/4")
+  }
+
   @Test func fourValuesFlattenWithoutNestedTuples() {
     let router = makeRouter()
     let route: TypedRoute<(String, Int, Bool, Double)> =
