@@ -240,4 +240,22 @@ struct SharedConformanceTests {
       }
     }
   }
+
+  /// A Crossroad route written for one source takes only that source's URLs: routes of other
+  /// sources are not its duplicates; a route for every source does cover a later one.
+  @Test func crossroadAnalysisKeepsSourcesApart() throws {
+    let json = #"""
+      {"name": "c", "dialect": "crossroad", "sources": ["pokedex", "https://example.com", "https://*.ex.org"],
+       "routes": [{"pattern": "pokedex://pokemons/:id", "intent": "a"},
+                  {"pattern": "https://example.com/pokemons/:id", "intent": "b"},
+                  {"pattern": "https://*.ex.org/y", "intent": "c"},
+                  {"pattern": "https://example.com/y", "intent": "d"},
+                  {"pattern": "/z/:id", "intent": "e"},
+                  {"pattern": "https://example.com/z/7", "intent": "f"}]}
+      """#
+    let manifest = try ManifestLoader.parse(Array(json.utf8), path: "c.json", readCases: false)
+    let warnings = try TableLoader.load(manifest).tables[0].warnings
+    #expect(warnings.map(\.routeIndex) == [5], "\(warnings)")
+    #expect(warnings.first?.otherRouteIndex == 4)
+  }
 }

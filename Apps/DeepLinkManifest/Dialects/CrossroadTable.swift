@@ -81,9 +81,10 @@ package struct CrossroadTable: LoadedTable {
 
   package var warnings: [AnalysisWarning] {
     let routes = router.routes
+    // A route written for one source takes only that source's URLs.
     return TableWarnings.of(
       routes.map(\.pattern), texts: routes.map(\.text), declines: declines,
-      options: router.table.options)
+      options: router.table.options, sources: routes.map { $0.source.map { [$0.description] } })
   }
 
   /// Per route, `"declines": true`.

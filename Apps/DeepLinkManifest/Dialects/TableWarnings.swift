@@ -6,13 +6,15 @@ import PatternCore
 /// never win and is reported.
 enum TableWarnings {
   static func of(
-    _ patterns: [RoutePattern], texts: [String], declines: [Bool], options: MatchOptions
+    _ patterns: [RoutePattern], texts: [String], declines: [Bool], options: MatchOptions,
+    sources: [Set<String>?] = []
   ) -> [AnalysisWarning] {
     RouteTableAnalysis.analyze(
       patterns.indices.map {
         AnalyzedRoute(
           pattern: patterns[$0], text: texts[$0],
-          mayDecline: $0 < declines.count && declines[$0])
+          mayDecline: $0 < declines.count && declines[$0],
+          sources: $0 < sources.count ? sources[$0] : nil)
       },
       options: options)
   }

@@ -6,12 +6,25 @@ public struct AnalyzedRoute: Sendable, Hashable {
   public var text: String
   /// Whether the route's handler may decline (then it shadows nothing).
   public var mayDecline: Bool
+  /// The sources (schemes, origins) the route answers, or nil for every source of its table: a
+  /// route shadows or duplicates only routes whose every source it answers.
+  public var sources: Set<String>?
 
   /// Creates an analyzed route.
-  public init(pattern: RoutePattern, text: String? = nil, mayDecline: Bool = false) {
+  public init(
+    pattern: RoutePattern, text: String? = nil, mayDecline: Bool = false,
+    sources: Set<String>? = nil
+  ) {
     self.pattern = pattern
     self.text = text ?? pattern.description
     self.mayDecline = mayDecline
+    self.sources = sources
+  }
+
+  /// Whether this route answers every source `other` answers.
+  func answersEverySource(of other: AnalyzedRoute) -> Bool {
+    guard let sources else { return true }
+    return other.sources?.isSubset(of: sources) ?? false
   }
 }
 
@@ -72,7 +85,9 @@ public enum RouteTableAnalysis {
             message: "route \(index) `\(route.text)`: alternative `\(alternative)` can never "
               + "bind; alternative \(position) is covered by the ones before it"))
       }
-      if let earlier = (0..<index).first(where: { anonymized[$0] == anonymized[index] }) {
+      // Only an earlier route that answers every source of this one can take its URLs.
+      let covering = (0..<index).filter { routes[$0].answersEverySource(of: route) }
+      if let earlier = covering.first(where: { anonymized[$0] == anonymized[index] }) {
         warnings.append(
           AnalysisWarning(
             kind: .duplicateRoute, routeIndex: index, otherRouteIndex: earlier,
@@ -81,7 +96,7 @@ public enum RouteTableAnalysis {
               + (routes[earlier].mayDecline ? "" : "; it can never win")))
         continue
       }
-      let shadowing = (0..<index).first { earlier in
+      let shadowing = covering.first { earlier in
         !routes[earlier].mayDecline
           && queryIncluded(
             outer: routes[earlier].pattern.query, inner: route.pattern.query, options)
