@@ -37,19 +37,21 @@ struct ResolveCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      """
-      Lines answered in parallel; records stay in input order. Default: the number of \
-      cores. Tables with a handler graph are answered one line at a time.
-      """, valueName: "n"))
+      "Lines answered in parallel (default: the number of cores).",
+      discussion: """
+        Records stay in input order. Tables with a handler graph are answered one line at \
+        a time.
+        """, valueName: "n"))
   var jobs: Int?
 
   @Option(
     name: .customLong("first-line"),
     help: ArgumentHelp(
-      """
-      The number of the first input line, so records keep global line numbers when the \
-      input is split into chunks (GNU parallel, Spark, Hadoop Streaming).
-      """, valueName: "n"))
+      "The number of the first input line.",
+      discussion: """
+        So records keep global line numbers when the input is split into chunks (GNU \
+        parallel, Spark, Hadoop Streaming). At most 2^53 - 1.
+        """, valueName: "n"))
   var firstLine: Int = 1
 
   /// The largest line number a JSON reader keeps exactly.
