@@ -34,9 +34,12 @@ public struct Context<UserInfo> {
 
     public var description: String {
       switch self {
-      case .keyNotFound(let key): "no argument or parameter named `\(key)`"
+      case .keyNotFound(let key):
+        return "no argument or parameter named `\(key)`"
       case .couldNotParse(let key, let value, let type):
-        "`\(key)` = `\(value)` is not \("AEIOU".contains(type.prefix(1)) ? "an" : "a") \(type)"
+        // By the sound of the type's name: an `Int`, an `Array`; a `URL`, a `UUID`, a `UInt`.
+        let article = "AEIO".contains(type.prefix(1)) ? "an" : "a"
+        return "`\(key)` = `\(value)` is not \(article) \(type)"
       }
     }
   }
