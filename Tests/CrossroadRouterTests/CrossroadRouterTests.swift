@@ -82,6 +82,12 @@ struct CrossroadRouterTests {
     ) {
       try context.argument(named: "keyword", as: Int.self)
     }
+    #expect(
+      Context<Void>.Error.couldNotParse(key: "keyword", value: "Pikachu", type: "Int").description
+        == "`keyword` = `Pikachu` is not an Int")
+    #expect(
+      Context<Void>.Error.couldNotParse(key: "u", value: "x", type: "URL").description
+        == "`u` = `x` is not a URL")
     let generation: Int? = context.parameter(for: "generation")
     #expect(generation == 1)
     let types: [PokemonType]? = context.parameter(for: "types")
