@@ -64,9 +64,7 @@ package struct DeeperTable: LoadedTable {
   }
 
   package var warnings: [AnalysisWarning] {
-    TableWarnings.of(
-      (0..<router.table.count).map(router.table.pattern(at:)), texts: patterns,
-      declines: declines, options: router.table.options)
+    TableWarnings.of(router.table, texts: patterns, declines: declines)
   }
 
   package var remarks: [String?] { routeRemarks }

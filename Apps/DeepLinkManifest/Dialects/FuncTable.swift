@@ -41,9 +41,7 @@ package struct FuncTable: LoadedTable {
   package let patterns: [String]
 
   package var warnings: [AnalysisWarning] {
-    TableWarnings.of(
-      (0..<router.table.count).map(router.table.pattern(at:)), texts: patterns,
-      declines: declines, options: router.table.options)
+    TableWarnings.of(router.table, texts: patterns, declines: declines)
   }
 
   /// Per route, `"declines": true`.

@@ -33,15 +33,13 @@ package struct MappingTable: LoadedTable {
       diagnostic.origin = spec.origin + (diagnostic.origin.map { ", " + $0 } ?? "")
       throw diagnostic
     }
-    // As written: the group, then the map's path (a `/` between them unless the path starts
-    // with one or with its query).
-    patterns =
-      written.count == router.entries.count
-      ? written : router.entries.map { Self.joined($0.group, $0.map.path) }
+    // As written, one per map as the router's entries are.
+    patterns = written
     try Forwarding.check(forwards, router.table, origin: spec.origin)
   }
 
-  /// A map's pattern as written: its group, then its path.
+  /// A map's pattern as written: its group, then its path (a `/` between them unless the path
+  /// starts with one or with its query).
   static func joined(_ group: String, _ path: String) -> String {
     group + (path.isEmpty || path.hasPrefix("/") || path.hasPrefix("?") ? "" : "/") + path
   }
@@ -117,8 +115,7 @@ package struct MappingTable: LoadedTable {
   }
 
   package var warnings: [AnalysisWarning] {
-    TableWarnings.of(
-      router.entries.map(\.pattern), texts: patterns, declines: [], options: router.table.options)
+    TableWarnings.of(router.table, texts: patterns, declines: [])
   }
 
   package var remarks: [String?] { router.entries.map(\.map.remark) }

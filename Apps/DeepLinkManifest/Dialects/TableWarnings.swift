@@ -18,4 +18,11 @@ enum TableWarnings {
       },
       options: options)
   }
+
+  /// The same for every route of `table`, with the table's options.
+  static func of(_ table: RouteTable, texts: [String], declines: [Bool]) -> [AnalysisWarning] {
+    of(
+      (0..<table.count).map(table.pattern(at:)), texts: texts, declines: declines,
+      options: table.options)
+  }
 }

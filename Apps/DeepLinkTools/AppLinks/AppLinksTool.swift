@@ -44,8 +44,7 @@ public enum AppLinksTool {
 
   /// A URL of `host` that `filter` takes (its shortest path).
   static func witness(of filter: AndroidManifest.IntentFilter, host: String) -> String {
-    let concrete = host.hasPrefix("*.") ? "www" + host.dropFirst() : Substring(host)
-    return "https://\(concrete)\(filter.shortestPath ?? "/")"
+    "https://\(HostPattern.example(of: host))\(filter.shortestPath ?? "/")"
   }
 
   static func jsonLine(_ finding: LinkFinding) -> String {

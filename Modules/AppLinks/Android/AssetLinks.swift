@@ -67,20 +67,21 @@ public struct AssetLinks: Sendable {
   /// Whether the file delegates `handle_all_urls` to `package`, for a signing certificate
   /// (a grant without `sha256_cert_fingerprints` verifies no app).
   public func delegates(to package: String) -> Bool {
-    grants.contains {
-      $0.package == package && $0.relations.contains(Self.handleAllURLs) && !$0.fingerprints.isEmpty
-    }
+    allURLGrants(to: package).contains { !$0.fingerprints.isEmpty }
   }
 
   /// Why the file does not delegate `handle_all_urls` to `package`, in words.
   public func whyNotDelegating(to package: String) -> String {
-    if grants.contains(where: {
-      $0.package == package && $0.relations.contains(Self.handleAllURLs) && $0.fingerprints.isEmpty
-    }) {
+    if allURLGrants(to: package).contains(where: \.fingerprints.isEmpty) {
       return "assetlinks.json grants \(Self.handleAllURLs) to \(package) without "
         + "sha256_cert_fingerprints, so Android verifies no app with it"
     }
     return "assetlinks.json does not delegate \(Self.handleAllURLs) to \(package)"
+  }
+
+  /// The grants of `handle_all_urls` to `package`.
+  private func allURLGrants(to package: String) -> [Grant] {
+    grants.filter { $0.package == package && $0.relations.contains(Self.handleAllURLs) }
   }
 }
 

@@ -9,7 +9,8 @@ public enum Generator {
   /// The most alternatives one route expands into before its groups become "anything".
   static let maximumLines = 64
 
-  /// One route's path lines: literal texts and `nil` for "one or more characters".
+  /// One route's path lines: literal texts (percent-encoded, or as they are when `encode` is
+  /// false, for Android, which matches the decoded path) and `nil` for "one or more characters".
   static func lines(_ nodes: [PathNode], encode: Bool = true) -> [[String?]] {
     var result: [[String?]] = [[]]
     for node in nodes {
@@ -64,7 +65,7 @@ public enum Generator {
   public static func androidPathPatterns(_ routes: [WebRoute]) -> [String] {
     var patterns: [String] = []
     for route in routes {
-      for line in decodedLines(route.path) {
+      for line in lines(route.path, encode: false) {
         let body = line.map { part in
           part.map { text in
             text.unicodeScalars.map {
@@ -79,11 +80,6 @@ public enum Generator {
       }
     }
     return patterns
-  }
-
-  /// ``lines(_:)`` with literal texts as they are (decoded), for Android.
-  static func decodedLines(_ nodes: [PathNode]) -> [[String?]] {
-    lines(nodes, encode: false)
   }
 }
 

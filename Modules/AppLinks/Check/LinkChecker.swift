@@ -148,29 +148,32 @@ public struct LinkChecker {
     var hosts: [String] = []
     for host in routes.map(\.host) + extraHosts where !hosts.contains(host) { hosts.append(host) }
     for host in hosts {
-      let concrete = host.hasPrefix("*.") ? "www" + host.dropFirst() : host
+      let concrete = HostPattern.example(of: host)
       let onHost = routes.filter { LinkChecker.covers($0.host, concrete) }
       let rules = os.rules(concrete)
       let ruleAutomata = rules.map { LazyDFA($0.path) }
       let nothing = LazyDFA(.nothing)
       // A rule with a condition on the query or fragment matches some URLs of its paths and
-      // not others: to find a URL that opens, read an opening one as matching and an excluding
-      // one as not (the query can be chosen so); to find one that does not, the other way.
-      let openView = zip(rules, ruleAutomata).map { $0.condition == nil || $0.opens ? $1 : nothing }
-      let closedView = zip(rules, ruleAutomata).map {
-        $0.condition == nil || !$0.opens ? $1 : nothing
+      // not others: each search reads such a rule as matching where `reading` says so (the
+      // query can be chosen so), and as not matching elsewhere.
+      func view(reading conditional: (OSRules.Rule) -> Bool) -> [LazyDFA] {
+        zip(rules, ruleAutomata).map { $0.condition == nil || conditional($0) ? $1 : nothing }
       }
+      // To find a URL that opens: an opening rule matches, an excluding one does not; to find
+      // one that does not open, the other way round.
+      let openView = view { $0.opens }
+      let closedView = view { !$0.opens }
       func opens(_ answers: ArraySlice<Bool>) -> Bool {
         for (rule, matched) in zip(rules, answers) where matched { return rule.opens }
         return false
       }
-      /// The URL of `path` with `query` and the condition of the first rule of `view` that
-      /// matches the path.
-      func url(_ path: [UInt8], _ query: String, _ view: [LazyDFA]) -> String {
-        let first = zip(rules, view).first { $1.nfa.matches(path) }?.0
-        return Self.url(
-          host: concrete, path: os.pathText(path), query: query,
-          condition: first?.condition)
+      /// The first rule of `view` that matches `path`.
+      func firstRule(_ path: [UInt8], _ view: [LazyDFA]) -> OSRules.Rule? {
+        zip(rules, view).first { $1.nfa.matches(path) }?.0
+      }
+      /// The URL of `path` with `query` and the condition of `rule`.
+      func url(_ path: [UInt8], _ query: String, _ rule: OSRules.Rule?) -> String {
+        Self.url(host: concrete, path: os.pathText(path), query: query, condition: rule?.condition)
       }
       let languages = onHost.map {
         RouteLanguage($0.path, ignoringCase: $0.ignoringCase, decoded: os.decodedPaths)
@@ -194,7 +197,7 @@ public struct LinkChecker {
                 : "whether any URL of the route opens the app"))
         }
         guard case .found(let closedPath) = closed else { continue }
-        let witness = url(closedPath, route.query, closedView)
+        let witness = url(closedPath, route.query, firstRule(closedPath, closedView))
         let decision = os.decide(witness)
         guard !decision.opens, router.routeMatches(witness, table: route.table, index: route.index)
         else { continue }
@@ -205,11 +208,11 @@ public struct LinkChecker {
           note: language.approximate ? typedNote : nil)
         if case .found(let openPath) = open {
           finding.kind = .partlyReachableRoute
-          let opening = url(openPath, route.query, openView)
+          let first = firstRule(openPath, openView)
+          let opening = url(openPath, route.query, first)
           let confirmed =
             os.decide(opening).opens
             && router.routeMatches(opening, table: route.table, index: route.index)
-          let first = zip(rules, openView).first { $1.nfa.matches(openPath) }?.0
           finding.note =
             confirmed || first?.condition == nil
             ? "opens: \(opening)"
@@ -230,10 +233,7 @@ public struct LinkChecker {
       for (position, rule) in rules.enumerated() where rule.opens {
         // Rules after this one cannot change whether it is the first to match; an earlier
         // rule with a condition is read as not matching (the witness's query is this rule's).
-        let earlier =
-          Array(pathOnly(rules, ruleAutomata, nothing)[..<position]) + [
-            ruleAutomata[position]
-          ]
+        let earlier = Array(view { _ in false }[..<position]) + [ruleAutomata[position]]
         let unhandled = search.find(earlier + handled, alive: [position]) { answers in
           answers[0..<earlier.count].firstIndex(of: true) == position
             && !answers[earlier.count...].contains(true)
@@ -245,9 +245,7 @@ public struct LinkChecker {
               question: "whether every URL it opens the app for is handled"))
         }
         guard case .found(let path) = unhandled else { continue }
-        let witness = Self.url(
-          host: concrete, path: os.pathText(path), query: "",
-          condition: rule.condition)
+        let witness = url(path, "", rule)
         let decision = os.decide(witness)
         guard decision.opens, !router.handles(witness) else { continue }
         // Where the routes' shapes would take such a link but their value types refuse it,
@@ -276,13 +274,6 @@ public struct LinkChecker {
       }
     }
     return findings
-  }
-
-  /// Each rule's automaton, or nothing for a rule with a condition (read as not matching).
-  private func pathOnly(_ rules: [OSRules.Rule], _ automata: [LazyDFA], _ nothing: LazyDFA)
-    -> [LazyDFA]
-  {
-    zip(rules, automata).map { $0.condition == nil ? $1 : nothing }
   }
 
   /// `https://host/path?query`, with a rule's condition (`?a=1#f`) merged in: its query items

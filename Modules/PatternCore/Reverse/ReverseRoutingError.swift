@@ -32,7 +32,7 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
         : "none of the \(routes) routes registered for \(subject) can print it"
     case .hostNeeded(let source):
       "the source `\(source)` answers many hosts: give the host to print under (for example "
-        + "`www\(source.drop { $0 != "*" }.dropFirst())`)"
+        + "`\(HostPattern.example(of: source.drop { $0 != "*" }.prefix { $0 != ":" && $0 != "/" }))`)"
     case .hostNotAnswered(let host, let source):
       "the source `\(source)` does not answer the host `\(host)`"
     }

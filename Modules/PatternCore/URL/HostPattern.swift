@@ -12,4 +12,10 @@ package enum HostPattern {
     return host.count > suffix.count && host.hasSuffix(suffix)
       && !host.dropLast(suffix.count).hasSuffix(".")
   }
+
+  /// A host `pattern` answers, to show it by: the pattern itself, or `www.example.com` for
+  /// `*.example.com`.
+  package static func example(of pattern: some StringProtocol) -> String {
+    pattern.hasPrefix("*.") ? "www" + pattern.dropFirst() : String(pattern)
+  }
 }
