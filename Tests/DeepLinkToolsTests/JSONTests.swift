@@ -55,6 +55,19 @@ struct JSONTests {
     #expect(first.bytes == Array(repeating: UInt8(ascii: "z"), count: 40))
   }
 
+  @Test func piecesOfEveryLengthAreCopiedExactly() {
+    // Short pieces are copied a word at a time, the last word overlapping; long ones by a copy.
+    var output = ByteWriter(capacity: 1)
+    var expected: [UInt8] = []
+    for length in 0...80 {
+      let piece = (0..<length).map { UInt8(truncatingIfNeeded: length &* 31 &+ $0) }
+      piece.withUnsafeBufferPointer { output.append($0) }
+      output.append(UInt8(ascii: "|"))
+      expected += piece + [UInt8(ascii: "|")]
+    }
+    #expect(Array(output.buffer) == expected)
+  }
+
   @Test func deepNestingIsAnErrorNotACrash() {
     #expect(throws: JSONSyntaxError.self) {
       try JSONParser.parse(String(repeating: "[", count: 100_000))

@@ -80,12 +80,30 @@ package struct ByteWriter: @unchecked Sendable {
     guard let source = bytes.baseAddress else { return }
     let length = bytes.count
     reserve(length)
-    let target = storage.base + count
-    if length <= 16 {
-      // Most pieces are short: a loop costs less than a call to copy memory.
-      for offset in 0..<length { target[offset] = source[offset] }
+    let target = UnsafeMutableRawPointer(storage.base + count)
+    if length <= 64 {
+      // Most pieces are short: whole words cost less than a call to copy memory. The source's
+      // last word is read from its last eight bytes (never past them), so a piece of eight or
+      // more bytes is copied as words that may overlap; a shorter one byte by byte.
+      let from = UnsafeRawPointer(source)
+      if length >= 8 {
+        var offset = 0
+        while offset &+ 8 < length {
+          target.storeBytes(
+            of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+            toByteOffset: offset, as: UInt64.self)
+          offset &+= 8
+        }
+        target.storeBytes(
+          of: from.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
+          toByteOffset: length &- 8, as: UInt64.self)
+      } else {
+        for offset in 0..<length {
+          target.storeBytes(of: source[offset], toByteOffset: offset, as: UInt8.self)
+        }
+      }
     } else {
-      target.update(from: source, count: length)
+      target.copyMemory(from: source, byteCount: length)
     }
     count &+= length
   }
