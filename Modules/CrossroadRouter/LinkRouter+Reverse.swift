@@ -39,12 +39,15 @@ extension LinkRouter {
       throw .noRoute(subject: "the pattern `\(pattern)`", routes: 0)
     }
     let route = routes[index]
-    guard let source = route.source ?? (try? sources())?.first else {
+    // A route of its own source prints under it; any other under the router's sources, the
+    // first that answers `host` when one is given.
+    let sources = route.source.map { [$0] } ?? (try? self.sources()) ?? []
+    guard !sources.isEmpty else {
       throw .noRoute(
         subject: "the pattern `\(pattern)` (the router has no valid source)", routes: 1)
     }
     let string = try URLPrinter.url(
-      base: URLPrinter.base(source.description, host: host), pattern: route.pattern,
+      base: URLPrinter.base(among: sources.map(\.description), host: host), pattern: route.pattern,
       values: URLPrinter.values(arguments, named: { $0 }), wildcards: wildcards)
     return try URLPrinter.foundationURL(string, subject: "the pattern `\(pattern)`")
   }

@@ -62,6 +62,20 @@ struct CrossroadRealAppRoutesTests {
       router.url(for: "https://example.com/q/:id", arguments: ["id": 2], host: "x.org") == nil)
   }
 
+  @Test func aRouteOfEverySourcePrintsUnderTheSourceThatAnswersTheHost() throws {
+    let router = DefaultRouter(accepting: ["https://a.com", "https://*.b.com", "shop"])
+    try router.register(routes: [("/p/:id", { _ in true })])
+    #expect(
+      try router.makeURL(for: "/p/:id", arguments: ["id": 1]).absoluteString == "https://a.com/p/1")
+    #expect(
+      try router.makeURL(for: "/p/:id", arguments: ["id": 1], host: "x.b.com").absoluteString
+        == "https://x.b.com/p/1")
+    #expect(
+      try router.makeURL(for: "/p/:id", arguments: ["id": 1], host: "A.com").absoluteString
+        == "https://a.com/p/1")
+    #expect(router.url(for: "/p/:id", arguments: ["id": 1], host: "c.com") == nil)
+  }
+
   @Test func patternsTakeDeepersQueryPartAndTheContextStillReadsTheRest() throws {
     let router = DefaultRouter(scheme: "shop")
     nonisolated(unsafe) var page: Int?

@@ -36,6 +36,26 @@ struct RealAppRecordTests {
     #expect(!respond(crossroad, #""shop://p/1""#).contains(#""host""#))
   }
 
+  @Test func printRequestsFindRoutesOfDeclaredTypesAndTheSourceOfTheHost() throws {
+    let deeper = try resolver(
+      #"{"name":"d","dialect":"deeper","scheme":"myapp","types":{"month":{"base":"int","min":1,"max":12}},"routes":[{"pattern":"a","intent":"a"},{"pattern":"m/:month(m)","intent":"month"},{"pattern":"b","intent":"b"}]}"#
+    )
+    #expect(
+      respond(deeper, #"{"intent":"month","params":{"m":4}}"#)
+        == #"{"line":1,"status":"printed","table":"d","dialect":"deeper","route":1,"intent":"month","url":"myapp://m/4"}"#
+    )
+    #expect(respond(deeper, #"{"intent":"b"}"#).contains(#""route":2,"#))
+    let crossroad = try resolver(
+      #"{"name":"c","dialect":"crossroad","sources":["https://a.com","https://*.b.com"],"routes":[{"pattern":"/p/:id","intent":"i"}]}"#
+    )
+    #expect(
+      respond(crossroad, #"{"intent":"i","params":{"id":1},"host":"x.b.com"}"#)
+        .hasSuffix(#""url":"https://x.b.com/p/1"}"#))
+    #expect(
+      respond(crossroad, #"{"intent":"i","params":{"id":1}}"#)
+        .hasSuffix(#""url":"https://a.com/p/1"}"#))
+  }
+
   @Test func forwardedRecordsListTheHops() throws {
     let tables = try resolver(
       #"{"name":"wp","dialect":"deeper","scheme":"https","routes":[{"pattern":"wordpress.com/mbar?:redirect_to","forward":"redirect_to"},{"pattern":"wordpress.com/post/:int(id)","intent":"post"}]}"#

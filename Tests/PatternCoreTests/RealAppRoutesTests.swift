@@ -148,4 +148,32 @@ struct RealAppRoutesTests {
       [anyRef, welcome].map { AnalyzedRoute(pattern: $0, mayDecline: false) })
     #expect(warnings.map(\.kind) == [.shadowedRoute])
   }
+
+  @Test func analysisKnowsWhatUUIDsAndDeclaredTypesAccept() {
+    func kinds(_ patterns: [RoutePattern]) -> [AnalysisWarning.Kind] {
+      RouteTableAnalysis.analyze(patterns.map { AnalyzedRoute(pattern: $0, mayDecline: false) })
+        .map(\.kind)
+    }
+    let tab = ValueType.custom(
+      .constrained(name: "tab", base: .string, constraints: ValueConstraints(allowed: ["stats"])))
+    let month = ValueType.custom(
+      .constrained(
+        name: "month", base: .int, constraints: ValueConstraints(minimum: 1, maximum: 12)))
+    let big = ValueType.custom(
+      .constrained(
+        name: "big", base: .int,
+        constraints: ValueConstraints(integerMinimum: 0, integerMaximum: 1_000_000)))
+    let longer = RoutePattern(path: [lit("w"), cap("m", .int), lit("x")])
+    // Neither type's texts reach the earlier, longer route: no warning.
+    #expect(kinds([longer, RoutePattern(path: [lit("w"), cap("t", tab)])]).isEmpty)
+    #expect(kinds([longer, RoutePattern(path: [lit("w"), cap("t", .uuid)])]).isEmpty)
+    // Covered: every tab is a string, every month an int.
+    let anyText = RoutePattern(path: [lit("w"), cap("s")])
+    #expect(kinds([anyText, RoutePattern(path: [lit("w"), cap("t", tab)])]) == [.shadowedRoute])
+    let anyInt = RoutePattern(path: [lit("w"), cap("i", .int)])
+    #expect(kinds([anyInt, RoutePattern(path: [lit("w"), cap("m", month)])]) == [.shadowedRoute])
+    // Not covered: an int may be above the bound.
+    #expect(kinds([RoutePattern(path: [lit("w"), cap("b", big)]), anyInt]).isEmpty)
+    #expect(kinds([RoutePattern(path: [lit("w"), cap("m", month)]), anyInt]).isEmpty)
+  }
 }

@@ -72,10 +72,10 @@ package struct CrossroadTable: LoadedTable {
   package let patterns: [String]
 
   package var printableRoutes: [PrintableRoute] {
-    let first = (try? router.sources())?.first?.description ?? ""
+    let all = ((try? router.sources()) ?? []).map(\.description)
     return zip(router.routes, intents).map { route, intent in
       PrintableRoute(
-        intent: intent, pattern: route.pattern, base: route.source?.description ?? first)
+        intent: intent, pattern: route.pattern, bases: route.source.map { [$0.description] } ?? all)
     }
   }
 

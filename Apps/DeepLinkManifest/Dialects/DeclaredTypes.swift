@@ -62,13 +62,17 @@ package enum DeclaredTypes {
       guard case .number(let text) = value, let number = Double(text) else {
         throw fail("type `\(name)`: `\(key)` must be a number", origin)
       }
-      if base == "int",
-        Int64(exactly: number) == nil || text.contains(where: { ".eE".contains($0) })
-      {
+      if base == "int", Int64(text) == nil {
         throw fail(
-          "type `\(name)`: `\(key)` of an int type must be an integer, found \(text)", origin)
+          "type `\(name)`: `\(key)` of an int type must be an integer from \(Int64.min) to "
+            + "\(Int64.max), found \(text)", origin)
       }
       return number
+    }
+    /// An int type's bound, exactly (a `Double` is not, beyond 2^53).
+    func integer(_ key: String) -> Int64? {
+      guard base == "int", case .number(let text)? = json[key] else { return nil }
+      return Int64(text)
     }
     func length(_ key: String) throws(Diagnostic) -> Int? {
       guard let value = json[key] else { return nil }
@@ -95,7 +99,11 @@ package enum DeclaredTypes {
     }
     let minimum = try number("min")
     let maximum = try number("max")
-    if let minimum, let maximum, minimum > maximum {
+    let integerMinimum = integer("min")
+    let integerMaximum = integer("max")
+    if let minimum, let maximum,
+      integerMinimum.flatMap { low in integerMaximum.map { low > $0 } } ?? (minimum > maximum)
+    {
       throw fail("type `\(name)`: `min` is greater than `max`", origin)
     }
     let minLength = try length("minLength")
@@ -106,9 +114,11 @@ package enum DeclaredTypes {
     let allowed = try strings("enum", allowedBase: "string")
     var schemes = try strings("schemes", allowedBase: "url")?.map { $0.lowercased() }
     if base == "url" { schemes = schemes ?? ["http", "https"] }
-    let constraints = ValueConstraints(
+    var constraints = ValueConstraints(
       minimum: minimum, maximum: maximum, allowed: allowed, minLength: minLength,
       maxLength: maxLength, schemes: schemes)
+    constraints.integerMinimum = integerMinimum
+    constraints.integerMaximum = integerMaximum
     let valueType: ValueType =
       switch base {
       case "int": .int

@@ -58,8 +58,10 @@ package struct DeeperTable: LoadedTable {
   package let patterns: [String]
 
   package var printableRoutes: [PrintableRoute] {
-    zip(router.registeredRoutes, intents).compactMap { route, intent in
-      (try? route.pattern).map { PrintableRoute(intent: intent, pattern: $0, base: router.scheme) }
+    // The compiled patterns: a route's own parse knows no declared type (`:month(m)`).
+    let table = router.table
+    return (0..<table.count).map {
+      PrintableRoute(intent: intents[$0], pattern: table.pattern(at: $0), base: router.scheme)
     }
   }
 

@@ -5,7 +5,22 @@ import PatternCore
 public struct PrintableRoute: Sendable {
   public var intent: String
   public var pattern: RoutePattern
-  public var base: String
+  /// The sources the route answers, in order: the first prints its URLs, unless a host given
+  /// picks another.
+  public var bases: [String]
+
+  /// The source URLs print under when no host is given.
+  public var base: String { bases.first ?? "" }
+
+  public init(intent: String, pattern: RoutePattern, base: String) {
+    self.init(intent: intent, pattern: pattern, bases: [base])
+  }
+
+  public init(intent: String, pattern: RoutePattern, bases: [String]) {
+    self.intent = intent
+    self.pattern = pattern
+    self.bases = bases
+  }
 }
 
 /// A URL printed for an intent.
@@ -42,7 +57,7 @@ extension TableSet {
         case .success(let (values, wildcards)):
           do throws(ReverseRoutingError) {
             let url = try URLPrinter.url(
-              base: URLPrinter.base(route.base, host: host), pattern: route.pattern,
+              base: URLPrinter.base(among: route.bases, host: host), pattern: route.pattern,
               values: values, wildcards: wildcards)
             return .success(
               PrintedURL(table: candidate.name, dialect: candidate.dialect, route: index, url: url))

@@ -148,6 +148,10 @@ public struct ValueConstraints: Sendable, Hashable, CustomStringConvertible {
   public var maxLength: Int?
   /// The accepted schemes of a `url` (lower case).
   public var schemes: [String]?
+  /// Exact inclusive bounds of an `int`, which a `Double` cannot hold beyond 2^53; when set,
+  /// they bound `int` values instead of `minimum` and `maximum`.
+  public var integerMinimum: Int64?
+  public var integerMaximum: Int64?
 
   /// Creates constraints; nil means no bound.
   public init(
@@ -162,9 +166,17 @@ public struct ValueConstraints: Sendable, Hashable, CustomStringConvertible {
     self.schemes = schemes
   }
 
+  /// Creates the bounds of an `int` type, exactly.
+  public init(integerMinimum: Int64?, integerMaximum: Int64?) {
+    self.init(minimum: integerMinimum.map(Double.init), maximum: integerMaximum.map(Double.init))
+    self.integerMinimum = integerMinimum
+    self.integerMaximum = integerMaximum
+  }
+
   public var description: String {
     [
-      minimum.map { "min \($0)" }, maximum.map { "max \($0)" },
+      integerMinimum.map { "min \($0)" } ?? minimum.map { "min \($0)" },
+      integerMaximum.map { "max \($0)" } ?? maximum.map { "max \($0)" },
       allowed.map { "enum \($0)" }, minLength.map { "minLength \($0)" },
       maxLength.map { "maxLength \($0)" }, schemes.map { "schemes \($0)" },
     ].compactMap { $0 }.joined(separator: ", ")
@@ -172,7 +184,10 @@ public struct ValueConstraints: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether `value` (already parsed as the base type) is within the bounds.
   func admits(_ value: PatternValue) -> Bool {
-    if let number = value.doubleValue {
+    if case .int(let number) = value, integerMinimum != nil || integerMaximum != nil {
+      if let integerMinimum, number < integerMinimum { return false }
+      if let integerMaximum, number > integerMaximum { return false }
+    } else if let number = value.doubleValue {
       if let minimum, number < minimum { return false }
       if let maximum, number > maximum { return false }
     }

@@ -24,7 +24,10 @@ struct PathInclusion {
   }
 
   func includes(outer: PathProgram, inner: PathProgram) -> Bool {
-    guard budget.remaining > 0 else { return false }
+    // A type known only by its closure has texts no finite set stands for: nothing is proved.
+    guard budget.remaining > 0, !Self.hasOpaqueType(outer), !Self.hasOpaqueType(inner) else {
+      return false
+    }
     let alphabet = representatives(outer, inner)
     let start = closure(outer, [0])
     var seen = Set<Pair>()
@@ -105,6 +108,46 @@ struct PathInclusion {
       fresh(["true", "false", "True", "TRUE", "False", "FALSE", "tRUE", "fALSE"]),  // bool only
       fresh(numbers.map { "x" + $0 }),  // plain text
     ]
-    return literals + generics.compactMap { $0 }
+    var samples: [String] = []
+    for program in programs {
+      for case .capture(_, let type) in program.instructions { samples += Self.samples(type) }
+    }
+    return literals + generics.compactMap { $0 } + samples
+  }
+
+  private static func hasOpaqueType(_ program: PathProgram) -> Bool {
+    program.instructions.contains {
+      if case .capture(_, .custom(let type)) = $0 { type.constraints == nil } else { false }
+    }
+  }
+
+  /// Texts on both sides of a type's bounds, for the types the generic texts do not stand for:
+  /// a uuid; an `enum`'s values; an int's or double's bounds and the numbers just outside them;
+  /// strings as long as the length bounds allow, and one character shorter and longer; a URL of
+  /// each scheme and of another one.
+  private static func samples(_ type: ValueType) -> [String] {
+    switch type {
+    case .uuid: return ["00000000-0000-0000-0000-000000000000"]
+    case .list(let element): return samples(element)
+    case .string, .int, .double, .bool: return []
+    case .custom(let custom):
+      guard let bounds = custom.constraints else { return [] }
+      var result = samples(custom.base) + (bounds.allowed ?? [])
+      for bound in [bounds.integerMinimum, bounds.integerMaximum].compactMap({ $0 }) {
+        result += [bound, bound &- 1, bound &+ 1].map { String($0) }
+      }
+      for bound in [bounds.minimum, bounds.maximum].compactMap({ $0 }) {
+        if custom.base == .int, let whole = Int64(exactly: bound.rounded(.down)) {
+          result += [whole, whole &- 1, whole &+ 1].map { String($0) }
+        } else {
+          result += [bound, bound - 1, bound + 1, bound - 0.5, bound + 0.5].map { "\($0)" }
+        }
+      }
+      for length in [bounds.minLength, bounds.maxLength].compactMap({ $0 }) where length < 4096 {
+        result += [length, length + 1, max(length - 1, 1)].map { String(repeating: "a", count: $0) }
+      }
+      if let schemes = bounds.schemes { result += (schemes + ["zz"]).map { "\($0)://x" } }
+      return result
+    }
   }
 }

@@ -25,6 +25,23 @@ extension URLPrinter {
     return url
   }
 
+  /// The base to print under for a route that several sources answer: the first source, or with
+  /// `host` the first source that answers that host (``base(_:host:)`` of each in turn).
+  /// - Throws: the first source's error when none answers `host`.
+  package static func base(among sources: [String], host: String?) throws(ReverseRoutingError)
+    -> String
+  {
+    var firstError: ReverseRoutingError?
+    for source in sources {
+      do {
+        return try base(source, host: host)
+      } catch {
+        firstError = firstError ?? error
+      }
+    }
+    throw firstError ?? .noRoute(subject: "a route with no source", routes: 1)
+  }
+
   /// The base to print under: `base` as it is, or, for an origin with a host wildcard
   /// (`https://*.example.com`), that origin with `host` in place of the wildcard (which must be
   /// a host the source answers: it ends with `.example.com` and has another label before).
