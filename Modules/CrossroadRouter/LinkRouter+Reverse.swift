@@ -48,7 +48,8 @@ extension LinkRouter {
     }
     let string = try URLPrinter.url(
       base: URLPrinter.base(among: sources.map(\.description), host: host), pattern: route.pattern,
-      values: URLPrinter.values(arguments, named: { $0 }), wildcards: wildcards)
+      values: URLPrinter.values(arguments, named: { $0 }), wildcards: wildcards,
+      options: MatchOptions(queryKeysIgnoreCase: true))
     return try URLPrinter.foundationURL(string, subject: "the pattern `\(pattern)`")
   }
 }

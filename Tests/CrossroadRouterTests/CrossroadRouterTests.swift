@@ -232,6 +232,22 @@ struct CrossroadRouterTests {
 
 @Suite("Crossroad nearest miss across sources")
 struct CrossroadSourceMissTests {
+  @Test func aSourceWithNoRouteOfItsOwnStillHasANearestRoute() throws {
+    let router = DefaultRouter(accepting: ["pokedex", "https://example.com"])
+    try router.register(routes: [("https://example.com/a", { _ in true })])
+    for url in ["pokedex://x", "pokedex://"] {
+      guard case .unmatched(let nearest?, _) = router.resolve(url) else {
+        Issue.record("expected a nearest route for \(url)")
+        continue
+      }
+      #expect(nearest.0 == 0)
+      #expect(
+        nearest.1.message.hasPrefix(
+          "the route is for source `https://example.com` and the URL comes from source `pokedex`; and "
+        ))
+    }
+  }
+
   @Test func aRouteThatDiffersOnlyByItsSourceIsTheNearest() throws {
     let router = DefaultRouter(accepting: ["pokedex", "https://example.com"])
     try router.register(routes: [

@@ -90,6 +90,44 @@ struct RealAppRoutesTests {
     }
   }
 
+  @Test func aQueryObjectPrintsEachItemOnceAndUnderTheRoutersKeyRule() throws {
+    let id = QueryItemPattern("id")
+    let named = RoutePattern(path: [lit("p")], query: [.item(id), .all(name: "all")])
+    let object: PatternValue = .object([
+      QueryItem(key: "x", value: "1"), QueryItem(key: "id", value: "2"),
+    ])
+    // The object's items in its order; the capture's item is not printed twice.
+    #expect(
+      try URLPrinter.url(
+        base: "myapp", pattern: named, values: ["id": .string("2"), "all": object])
+        == "myapp://p?x=1&id=2")
+    #expect(
+      try URLPrinter.url(base: "myapp", pattern: named, values: ["id": .string("2")])
+        == "myapp://p?id=2")
+    // An object item that an optional capture would bind too: no URL gives the object alone.
+    var optional = id
+    optional.required = false
+    let onlyObject = RoutePattern(path: [lit("q")], query: [.item(optional), .all(name: "all")])
+    #expect(throws: ReverseRoutingError.unexpectedValue(name: "id", pattern: "q?(:id)&*all")) {
+      try URLPrinter.url(
+        base: "myapp", pattern: onlyObject,
+        values: ["all": .object([QueryItem(key: "id", value: "2")])])
+    }
+    // Crossroad compares keys without case: `Token` is the forbidden `token`, and `A` and `a`
+    // are one key.
+    let forbidding = RoutePattern(
+      path: [lit("p")], query: [.forbidden(keys: ["token"]), .all(name: "all")])
+    let crossroad = MatchOptions(queryKeysIgnoreCase: true)
+    let token: PatternValue = .object([QueryItem(key: "Token", value: "1")])
+    #expect(
+      try URLPrinter.url(base: "myapp", pattern: forbidding, values: ["all": token])
+        == "myapp://p?Token=1")
+    #expect(throws: ReverseRoutingError.self) {
+      try URLPrinter.url(
+        base: "myapp", pattern: forbidding, values: ["all": token], options: crossroad)
+    }
+  }
+
   @Test func declaredTypesKeepTheirBounds() throws {
     let month = CustomValueType.constrained(
       name: "month", base: .int, constraints: ValueConstraints(minimum: 1, maximum: 12))

@@ -73,9 +73,11 @@ package struct CrossroadTable: LoadedTable {
 
   package var printableRoutes: [PrintableRoute] {
     let all = ((try? router.sources()) ?? []).map(\.description)
+    let options = router.table.options
     return zip(router.routes, intents).map { route, intent in
       PrintableRoute(
-        intent: intent, pattern: route.pattern, bases: route.source.map { [$0.description] } ?? all)
+        intent: intent, pattern: route.pattern, bases: route.source.map { [$0.description] } ?? all,
+        options: options)
     }
   }
 

@@ -110,7 +110,9 @@ package struct MappingTable: LoadedTable {
 
   package var printableRoutes: [PrintableRoute] {
     router.entries.map {
-      PrintableRoute(intent: $0.map.targetName, pattern: $0.pattern, base: router.scheme)
+      PrintableRoute(
+        intent: $0.map.targetName, pattern: $0.pattern, base: router.scheme,
+        options: router.table.options)
     }
   }
 

@@ -12,14 +12,22 @@ public struct PrintableRoute: Sendable {
   /// The source URLs print under when no host is given.
   public var base: String { bases.first ?? "" }
 
-  public init(intent: String, pattern: RoutePattern, base: String) {
-    self.init(intent: intent, pattern: pattern, bases: [base])
+  /// How the route's router compares: a printed URL must match back under it.
+  public var options: MatchOptions
+
+  public init(
+    intent: String, pattern: RoutePattern, base: String, options: MatchOptions = MatchOptions()
+  ) {
+    self.init(intent: intent, pattern: pattern, bases: [base], options: options)
   }
 
-  public init(intent: String, pattern: RoutePattern, bases: [String]) {
+  public init(
+    intent: String, pattern: RoutePattern, bases: [String], options: MatchOptions = MatchOptions()
+  ) {
     self.intent = intent
     self.pattern = pattern
     self.bases = bases
+    self.options = options
   }
 }
 
@@ -58,7 +66,7 @@ extension TableSet {
           do throws(ReverseRoutingError) {
             let url = try URLPrinter.url(
               base: URLPrinter.base(among: route.bases, host: host), pattern: route.pattern,
-              values: values, wildcards: wildcards)
+              values: values, wildcards: wildcards, options: route.options)
             return .success(
               PrintedURL(table: candidate.name, dialect: candidate.dialect, route: index, url: url))
           } catch {

@@ -10,6 +10,9 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
   case missingWildcard(pattern: String)
   /// A value names no capture of the pattern, or would not be bound back.
   case unusedValue(name: String, pattern: String)
+  /// The printed URL would also bind a capture that was given no value (an item of a `*name`
+  /// object that a capture of the same key binds too).
+  case unexpectedValue(name: String, pattern: String)
   /// No registered route can print what was asked for (`subject` says what that was).
   case noRoute(subject: String, routes: Int)
   /// The route's source has a host wildcard (`https://*.example.com`): a host must be given.
@@ -26,6 +29,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
         : "`\(name)` = `\(value)` is not \(MissReasonRenderer.article(expected))"
     case .missingWildcard: "a wildcard `*` needs a value (one or more non-empty components)"
     case .unusedValue(let name, _): "`\(name)` would not be bound back by this pattern"
+    case .unexpectedValue(let name, _):
+      "the URL would also bind `\(name)`, which was given no value"
     case .noRoute(let subject, let routes):
       routes == 0
         ? "no route is registered for \(subject)"
@@ -41,7 +46,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
   var pattern: String {
     switch self {
     case .missingValue(_, let pattern), .invalidValue(_, _, _, let pattern),
-      .missingWildcard(let pattern), .unusedValue(_, let pattern):
+      .missingWildcard(let pattern), .unusedValue(_, let pattern),
+      .unexpectedValue(_, let pattern):
       pattern
     case .noRoute: ""
     case .hostNeeded(let source), .hostNotAnswered(_, let source): source
@@ -59,7 +65,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
     let text = Array(pattern.utf8)
     func index(of byte: UInt8) -> Int? { text.firstIndex(of: byte) }
     switch self {
-    case .missingValue(let name, _), .invalidValue(let name, _, _, _), .unusedValue(let name, _):
+    case .missingValue(let name, _), .invalidValue(let name, _, _, _), .unusedValue(let name, _),
+      .unexpectedValue(let name, _):
       // The name as a whole word, then back to the `:`, `*` or `{` that starts its capture.
       let word = Array(name.utf8)
       guard !word.isEmpty, text.count >= word.count else { return nil }

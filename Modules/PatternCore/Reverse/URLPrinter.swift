@@ -17,10 +17,12 @@ public enum URLPrinter {
   ///   - pattern: the route pattern.
   ///   - values: a value for each capture and query item to print, by name.
   ///   - wildcards: one list of components per wildcard, in pattern order.
+  ///   - options: how the router compares (query keys without case in CrossroadRouter): the
+  ///     printed URL must match back under them.
   /// - Throws: ``ReverseRoutingError``.
   public static func url(
     base: String, pattern: RoutePattern, values: [String: PatternValue],
-    wildcards: [[String]] = []
+    wildcards: [[String]] = [], options: MatchOptions = MatchOptions()
   ) throws(ReverseRoutingError) -> String {
     let shown = pattern.description
     var emitter = Emitter(values: values, wildcards: wildcards, pattern: shown)
@@ -28,6 +30,8 @@ public enum URLPrinter {
       throw emitter.firstError ?? .missingValue(name: "?", pattern: shown)
     }
     var query: [(String, String)] = []
+    /// The items of a `*name` object, when one is given.
+    var bag: [(String, String)]?
     for node in pattern.query {
       switch node {
       case .item(let item) where item.equals != nil:
@@ -60,11 +64,20 @@ public enum URLPrinter {
         continue  // never printed
       case .all(let name):
         if case .object(let items)? = values[name] {
-          query += items.map { ($0.key, $0.value) }
+          bag = items.map { ($0.key, $0.value) }
         } else if let value = values[name] {
           throw .invalidValue(name: name, value: value.text, expected: .string, pattern: shown)
         }
       }
+    }
+    if let bag {
+      // The object binds every item in URL order: its items come first, in its order, and an
+      // item printed for a capture or condition is printed again only if the object lacks it.
+      func same(_ key: String, _ other: String) -> Bool {
+        options.queryKeysIgnoreCase ? key.lowercased() == other.lowercased() : key == other
+      }
+      query =
+        bag + query.filter { key, value in !bag.contains { same($0.0, key) && $0.1 == value } }
     }
 
     let isOrigin = base.contains("://")
@@ -79,7 +92,8 @@ public enum URLPrinter {
         percentEncode($0.0, allowed: .query) + "=" + percentEncode($0.1, allowed: .query)
       }.joined(separator: "&")
     }
-    try verify(url, isOrigin: isOrigin, pattern: pattern, values: values, shown: shown)
+    try verify(
+      url, isOrigin: isOrigin, pattern: pattern, values: values, shown: shown, options: options)
     return url
   }
 
@@ -94,13 +108,13 @@ public enum URLPrinter {
 
   private static func verify(
     _ url: String, isOrigin: Bool, pattern: RoutePattern, values: [String: PatternValue],
-    shown: String
+    shown: String, options: MatchOptions
   ) throws(ReverseRoutingError) {
     guard let parsed = try? ParsedURL(url) else {
       throw .unusedValue(name: values.keys.sorted().first ?? "?", pattern: shown)
     }
     let input = isOrigin ? parsed.pathOnlyRoutingInput : parsed.routingInput
-    let table = RouteTable(patterns: [pattern])
+    let table = RouteTable(patterns: [pattern], options: options)
     guard let match = table.match(routeAt: 0, input) else {
       throw .unusedValue(name: values.keys.sorted().first ?? "?", pattern: shown)
     }
@@ -108,6 +122,15 @@ public enum URLPrinter {
       guard match.captures.text(name) == values[name]!.text else {
         throw .unusedValue(name: name, pattern: shown)
       }
+    }
+    // A `*name` object is made from the items printed, given or not; any other capture bound
+    // must have been given.
+    var objects = Set<String>()
+    for case .all(let name) in pattern.query { objects.insert(name) }
+    if let extra = match.captures.names.first(where: {
+      values[$0] == nil && !objects.contains($0)
+    }) {
+      throw .unexpectedValue(name: extra, pattern: shown)
     }
   }
 
