@@ -24,9 +24,11 @@ public struct AndroidManifest: Sendable {
     public var autoVerify: Bool
     public var actions: [String]
     public var categories: [String]
-    /// Lower-cased schemes.
+    /// The schemes as written: Android compares them case-sensitively, with the URL's
+    /// normalized (lower-cased) scheme, so `HTTPS` takes no link.
     public var schemes: [String]
-    /// Lower-cased hosts (`*.example.com` allowed) with their ports.
+    /// The hosts as written (`*.example.com` allowed), compared as schemes are, with their
+    /// ports.
     public var hosts: [(host: String, port: Int?)]
     public var paths: [PathRule]
 
@@ -122,7 +124,7 @@ public struct AndroidManifest: Sendable {
             hint: "give the merged manifest the build writes (resources resolved), or the value")
         }
         if let scheme = child.attribute("android:scheme") {
-          filter.schemes.append(scheme.lowercased())
+          filter.schemes.append(scheme)
         }
         if let host = child.attribute("android:host") {
           var port: Int?
@@ -137,7 +139,7 @@ public struct AndroidManifest: Sendable {
               "the host `\(host)` has a `*` other than a leading `*.`", origin: origin,
               hint: "a host wildcard is written *.example.com")
           }
-          filter.hosts.append((host.lowercased(), port))
+          filter.hosts.append((host, port))
         }
         for kind in ["path", "pathPrefix", "pathSuffix", "pathPattern", "pathAdvancedPattern"] {
           guard let raw = child.attribute("android:\(kind)") else { continue }
