@@ -31,6 +31,15 @@ struct ConformanceRunnerTests {
     #expect(ConformanceReport.summary(results) == "1 passed, 1 failed")
   }
 
+  @Test func aMessageWithoutAnErrorIsAnErrorNotASilentPass() {
+    let results = run(
+      #"{"name":"demo","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"p/:id","intent":"show"}],"cases":[{"url":"myapp://p/1","intent":"show","message":"whatever"}]}"#
+    )
+    #expect(results.count == 1)
+    #expect(
+      results.first?.failure?.actual.contains("`message` applies to a case with `error`") == true)
+  }
+
   @Test func anUnknownKeyIsAnErrorNamingTheFileTableCaseAndKey() {
     let typo = run(
       #"{"name":"demo","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"p/:id","intent":"show"}],"cases":[{"url":"myapp://p/1","intent":"show"},{"url":"myapp://p/2","intnt":"show"}]}"#

@@ -55,9 +55,12 @@ struct MissReasonTests {
     let wrong = try reason([.literal("b")], query: conditions, "myapp://b?ref=c")
     #expect(wrong.cause == .queryValueNotEqual(key: "ref", value: "c", expected: "a"))
     #expect(wrong.message == "query item `ref` is `c`; the pattern needs `a`")
+    let none = try reason([.literal("b")], query: conditions, "myapp://b?x=1")
+    #expect(none.cause == .noneOfQueryItems(keys: ["ref"]))
+    #expect(none.message == "missing query item `ref`")
     #expect(
-      try reason([.literal("b")], query: conditions, "myapp://b?x=1").cause
-        == .noneOfQueryItems(keys: ["ref"]))
+      try reason([.literal("b")], query: conditions, "myapp://b?ref").message
+        == "query item `ref` is empty; the pattern needs `a`")
     // Typed alternatives: the first whose key is there names its value.
     let typed: [QueryNode] = [
       .oneOf([QueryItemPattern("a", type: .int), QueryItemPattern("b", type: .int)])

@@ -113,6 +113,11 @@ package enum DeclaredTypes {
     }
     let allowed = try strings("enum", allowedBase: "string")
     var schemes = try strings("schemes", allowedBase: "url")?.map { $0.lowercased() }
+    if let bad = schemes?.first(where: { !Self.isScheme($0) }) {
+      throw fail(
+        "type `\(name)`: `\(bad)` in `schemes` is not a scheme", origin,
+        hint: "a scheme is a letter followed by letters, digits, '+', '-' or '.', without `:`")
+    }
     if base == "url" { schemes = schemes ?? ["http", "https"] }
     var constraints = ValueConstraints(
       minimum: minimum, maximum: maximum, allowed: allowed, minLength: minLength,
@@ -130,5 +135,16 @@ package enum DeclaredTypes {
 
   private static func fail(_ message: String, _ origin: String, hint: String? = nil) -> Diagnostic {
     Diagnostic(code: .invalidRequest, message: message, hint: hint, origin: origin)
+  }
+
+  /// Whether `text` is a URL scheme: a letter, then letters, digits, `+`, `-` or `.`.
+  static func isScheme(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic
+    else { return false }
+    return text.unicodeScalars.allSatisfy {
+      $0.isASCII
+        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+          || "+-.".unicodeScalars.contains($0))
+    }
   }
 }

@@ -239,6 +239,9 @@ public enum ManifestLoader {
         throw shapeError("`error` `\(code)` is not an error code", caseOrigin)
       }
       spec.message = try optionalString(item, "message", caseOrigin)
+      if spec.message != nil, spec.error == nil {
+        throw shapeError("`message` applies to a case with `error`", caseOrigin)
+      }
       spec.table = try optionalString(item, "table", caseOrigin)
       spec.handlingError = try optionalString(item, "handlingError", caseOrigin)
       if let context = item["context"] {

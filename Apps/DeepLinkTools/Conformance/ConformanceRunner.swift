@@ -149,7 +149,6 @@ public struct ConformanceRunner {
       {
         return " (expected a match)"
       }
-      if let message = item.message { return " (expected message \(message))" }
       return nil
     case .matched(let match):
       if case .some(let expected) = item.intent, expected != match.intent {

@@ -141,7 +141,7 @@ public struct ValueConstraints: Sendable, Hashable, CustomStringConvertible {
   /// Inclusive bounds of an `int` or `double`.
   public var minimum: Double?
   public var maximum: Double?
-  /// The accepted strings, compared case-sensitively.
+  /// The accepted strings, compared byte for byte (so case-sensitively).
   public var allowed: [String]?
   /// Bounds on a string's length in characters.
   public var minLength: Int?
@@ -192,7 +192,10 @@ public struct ValueConstraints: Sendable, Hashable, CustomStringConvertible {
       if let maximum, number > maximum { return false }
     }
     if case .string(let text) = value {
-      if let allowed, !allowed.contains(text) { return false }
+      // Byte for byte, as literals and conditions compare (not by canonical equivalence).
+      if let allowed, !allowed.contains(where: { $0.utf8.elementsEqual(text.utf8) }) {
+        return false
+      }
       if let minLength, text.count < minLength { return false }
       if let maxLength, text.count > maxLength { return false }
       if let schemes {

@@ -204,10 +204,17 @@ extension ByteWriter {
     case .queryValueMismatch(let key, let value, let type):
       say("query item ")
       quote(key)
-      say(" has the value ")
-      quote(value)
-      say(", which is not ")
+      if value.isEmpty {
+        say(" is empty, which is not ")
+      } else {
+        say(" has the value ")
+        quote(value)
+        say(", which is not ")
+      }
       say(MissReasonRenderer.article(type))
+    case .noneOfQueryItems(let keys) where keys.count == 1:
+      say("missing query item ")
+      quote(keys[0])
     case .noneOfQueryItems(let keys):
       say("none of the query items ")
       quote(keys, joinedBy: ", ")
@@ -215,8 +222,12 @@ extension ByteWriter {
     case .queryValueNotEqual(let key, let value, let expected):
       say("query item ")
       quote(key)
-      say(" is ")
-      quote(value)
+      if value.isEmpty {
+        say(" is empty")
+      } else {
+        say(" is ")
+        quote(value)
+      }
       say("; the pattern needs ")
       quote(expected)
     case .forbiddenQueryItem(let key):

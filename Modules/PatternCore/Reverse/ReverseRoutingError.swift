@@ -24,9 +24,20 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
     switch self {
     case .missingValue(let name, _): "no value for `\(name)`"
     case .invalidValue(let name, let value, let expected, _):
-      value.isEmpty
-        ? "`\(name)` is empty, which a path component cannot be"
-        : "`\(name)` = `\(value)` is not \(MissReasonRenderer.article(expected))"
+      if value.isEmpty {
+        "`\(name)` is empty, which a path component cannot be"
+      } else if expected == .string,
+        value.hasPrefix("/") || value.hasSuffix("/") || value.contains("//")
+      {
+        // A rest capture's value: a piece between its '/' is empty.
+        "`\(name)` = `\(value)` has an empty piece between its `/`, which a path component "
+          + "cannot be"
+      } else if expected == .string {
+        // A `*name` query object given a text.
+        "`\(name)` = `\(value)` is not an object of query items"
+      } else {
+        "`\(name)` = `\(value)` is not \(MissReasonRenderer.article(expected))"
+      }
     case .missingWildcard: "a wildcard `*` needs a value (one or more non-empty components)"
     case .unusedValue(let name, _): "`\(name)` would not be bound back by this pattern"
     case .unexpectedValue(let name, _):
