@@ -54,6 +54,16 @@ struct RealAppRecordTests {
     #expect(
       respond(crossroad, #"{"intent":"i","params":{"id":1}}"#)
         .hasSuffix(#""url":"https://a.com/p/1"}"#))
+    // A single-scheme table of web links: the host picks the route that starts with it.
+    let web = try resolver(
+      #"{"name":"w","dialect":"deeper","scheme":"https","routes":[{"pattern":"example.com/p/:id","intent":"i"},{"pattern":"other.org/q/:id","intent":"i"}]}"#
+    )
+    #expect(
+      respond(web, #"{"intent":"i","params":{"id":1},"host":"Other.org"}"#)
+        .hasSuffix(#""route":1,"intent":"i","url":"https://other.org/q/1"}"#))
+    #expect(
+      respond(web, #"{"intent":"i","params":{"id":1},"host":"nope.org"}"#)
+        .contains("the source `https` does not answer the host `nope.org`"))
   }
 
   @Test func forwardedRecordsListTheHops() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DeepLinkTools
@@ -124,6 +125,24 @@ struct ReplSessionTests {
     #expect(
       session.execute(":url showProfile userId=\"a b").text.hasPrefix("error: unclosed quote"))
     #expect(session.execute(":url nothing").text == "error: no route produces the intent `nothing`")
+  }
+
+  @Test func urlTakesTheHostOfAUniversalLink() throws {
+    let session = ReplSession(style: ReplStyle(colored: false))
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "repl-host-\(UUID().uuidString).json")
+    try
+      #"{"name":"shop","dialect":"crossroad","sources":["https://*.example.com"],"routes":[{"pattern":"https://*.example.com/products/:id","intent":"regionalProduct"}]}"#
+      .write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    _ = session.execute(":load \(file.path)")
+    #expect(
+      session.execute(":url regionalProduct id=3 @uk.example.com").text
+        == "https://uk.example.com/products/3  (shop route 0)")
+    #expect(
+      session.execute(":url regionalProduct id=3").text.hasPrefix(
+        "error: cannot print `regionalProduct`: route 0 `https://*.example.com/products/:id`: the source `https://*.example.com` answers many hosts"
+      ))
   }
 
   @Test func errorsAreOneCaretDiagnostic() {

@@ -63,6 +63,20 @@ extension TableSet {
           firstProblem =
             firstProblem ?? "route \(index) `\(candidate.patterns[index])`: \(problem.text)"
         case .success(let (values, wildcards)):
+          // A custom-scheme table of web links (`https`, the host its first component) prints
+          // under a host its route starts with.
+          var host = host
+          if let wanted = host, !route.base.contains("://") {
+            guard case .literal(let first)? = route.pattern.path.first,
+              first.lowercased() == wanted.lowercased()
+            else {
+              let problem = ReverseRoutingError.hostNotAnswered(host: wanted, source: route.base)
+              firstProblem =
+                firstProblem ?? "route \(index) `\(candidate.patterns[index])`: \(problem.message)"
+              continue
+            }
+            host = nil
+          }
           do throws(ReverseRoutingError) {
             let url = try URLPrinter.url(
               base: URLPrinter.base(among: route.bases, host: host), pattern: route.pattern,

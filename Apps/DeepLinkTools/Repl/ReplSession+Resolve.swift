@@ -101,8 +101,9 @@ extension ReplSession {
     return (lines + [outcome]).joined(separator: "\n")
   }
 
-  /// `:url INTENT name=value ...`: reverse routing. A value may be quoted (`slug="a b"`) and
-  /// may be percent-encoded (`slug=a%20b`): it is decoded once, so the URL encodes it once.
+  /// `:url INTENT name=value ... [@host]`: reverse routing. A value may be quoted (`slug="a b"`)
+  /// and may be percent-encoded (`slug=a%20b`): it is decoded once, so the URL encodes it once.
+  /// `@uk.example.com` gives the host of a universal link (as a print request's `"host"`).
   func url(_ argument: String) -> String {
     let words: [String]
     switch Self.words(argument) {
@@ -116,7 +117,13 @@ extension ReplSession {
           hint: ":url INTENT name=value ..."))
     }
     var params: [(String, JSONValue)] = []
+    var host: String?
     for word in words.dropFirst() {
+      if word.hasPrefix("@") {
+        // The host to print a universal link under (a source such as https://*.example.com).
+        host = String(word.dropFirst())
+        continue
+      }
       guard let equals = word.firstIndex(of: "=") else {
         return render(
           Diagnostic(
@@ -133,7 +140,7 @@ extension ReplSession {
             ? .array(value.split(separator: "/").map { .string(String($0)) }) : .string(value)
         ))
     }
-    switch tables.printURL(intent: intent, params: params, table: nil) {
+    switch tables.printURL(intent: intent, params: params, table: nil, host: host) {
     case .success(let printed):
       return printed.url + "  " + style.dim("(\(printed.table) route \(printed.route))")
     case .failure(let diagnostic):
