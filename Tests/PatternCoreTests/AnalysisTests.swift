@@ -96,6 +96,11 @@ struct AnalysisTests {
     #expect(warnings[1].message.contains("alternative `me` can never bind"))
     // The same name in different alternatives is fine.
     #expect(analyze([RoutePattern(path: [.choice([[cap("x")], [lit("a"), cap("x")]])])]).isEmpty)
+    // A `*name` query object binds its name too.
+    let bagAndCapture = RoutePattern(path: [lit("p"), cap("all")], query: [.all(name: "all")])
+    #expect(analyze([bagAndCapture]).map(\.kind) == [.duplicateCaptureName])
+    let twoBags = RoutePattern(path: [lit("q")], query: [.all(name: "a"), .all(name: "a")])
+    #expect(analyze([twoBags]).map(\.kind) == [.duplicateCaptureName])
   }
 
   @Test func conditionsBindNoName() {

@@ -183,10 +183,12 @@ public enum RouteTableAnalysis {
       return seen
     }
     var seen = names(pattern.path)
-    // A condition (`ref=a`) binds nothing: its name is empty.
-    for item in pattern.queryItems where !item.name.isEmpty {
-      if seen.contains(item.name), !duplicates.contains(item.name) { duplicates.append(item.name) }
-      seen.insert(item.name)
+    // A condition (`ref=a`) binds nothing: its name is empty. A `*name` object binds its name.
+    var queryNames = pattern.queryItems.map(\.name).filter { !$0.isEmpty }
+    for case .all(let name) in pattern.query { queryNames.append(name) }
+    for name in queryNames {
+      if seen.contains(name), !duplicates.contains(name) { duplicates.append(name) }
+      seen.insert(name)
     }
     return duplicates
   }
