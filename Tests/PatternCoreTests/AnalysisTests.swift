@@ -125,4 +125,20 @@ struct AnalysisTests {
     #expect(RouteTableAnalysis.duplicateNames(twice) == ["id"])
   }
 
+  @Test func aHostWildcardSourceShadowsTheOriginsItAnswers() {
+    let path = RoutePattern(path: [lit("p")])
+    func kinds(_ first: String, _ second: String) -> [AnalysisWarning.Kind] {
+      RouteTableAnalysis.analyze([
+        AnalyzedRoute(pattern: path, sources: [first]),
+        AnalyzedRoute(pattern: path, sources: [second]),
+      ]).map(\.kind)
+    }
+    #expect(kinds("https://*.example.com", "https://a.example.com") == [.shadowedRoute])
+    #expect(kinds("https://*.example.com", "https://example.com").isEmpty)
+    #expect(kinds("https://*.example.com", "https://a.example.com:8443").isEmpty)
+    #expect(kinds("https://*.example.com", "http://a.example.com").isEmpty)
+    #expect(kinds("https://a.example.com", "https://*.example.com").isEmpty)
+    // The same source is a duplicate, as before.
+    #expect(kinds("https://a.example.com", "https://a.example.com") == [.duplicateRoute])
+  }
 }

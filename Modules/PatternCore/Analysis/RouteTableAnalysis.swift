@@ -26,6 +26,29 @@ public struct AnalyzedRoute: Sendable, Hashable {
     guard let sources else { return true }
     return other.sources?.isSubset(of: sources) ?? false
   }
+
+  /// Whether the route takes the URLs of every source of `other`, a host wildcard origin
+  /// (`https://*.example.com`) taking those of the origins it answers (`https://a.example.com`).
+  func coversEverySource(of other: AnalyzedRoute) -> Bool {
+    guard let sources else { return true }
+    guard let theirs = other.sources else { return false }
+    return theirs.allSatisfy { source in sources.contains { Self.origin($0, covers: source) } }
+  }
+
+  /// Whether the source `outer` answers every URL of the source `inner`.
+  static func origin(_ outer: String, covers inner: String) -> Bool {
+    if outer == inner { return true }
+    guard let outerSplit = outer.range(of: "://"), let innerSplit = inner.range(of: "://"),
+      outer[..<outerSplit.lowerBound] == inner[..<innerSplit.lowerBound]
+    else { return false }
+    func hostAndPort(_ authority: Substring) -> (Substring, Substring) {
+      let host = authority.prefix { $0 != ":" && $0 != "/" }
+      return (host, authority.dropFirst(host.count))
+    }
+    let (outerHost, outerPort) = hostAndPort(outer[outerSplit.upperBound...])
+    let (innerHost, innerPort) = hostAndPort(inner[innerSplit.upperBound...])
+    return outerPort == innerPort && HostPattern.host(innerHost, matches: outerHost)
+  }
 }
 
 /// A problem in a route table that is legal but almost certainly a mistake.
@@ -96,8 +119,8 @@ public enum RouteTableAnalysis {
               + (routes[earlier].mayDecline ? "" : "; it can never win")))
         continue
       }
-      let shadowing = covering.first { earlier in
-        !routes[earlier].mayDecline
+      let shadowing = (0..<index).first { earlier in
+        routes[earlier].coversEverySource(of: route) && !routes[earlier].mayDecline
           && queryIncluded(
             outer: routes[earlier].pattern.query, inner: route.pattern.query, options)
           && inclusion.includes(outer: programs[earlier], inner: programs[index])
