@@ -51,6 +51,15 @@ public enum TableLoader {
         hint: "give \"scheme\": \"myapp\" (several sources are a crossroad feature)",
         origin: spec.origin)
     }
+    if spec.scheme == nil, let origin = spec.sources?.first, origin.contains("://") {
+      throw Diagnostic(
+        code: .invalidSource,
+        message: "a \(spec.dialect) table answers one scheme; `\(origin)` is an origin",
+        hint: "give \"scheme\": \"https\" and start each pattern with its host "
+          + "(example.com/p/:id), or use a crossroad table, whose sources may be origins "
+          + "(https://*.example.com too)",
+        origin: spec.origin + ", sources[0]")
+    }
     guard let scheme = spec.scheme ?? spec.sources?.first else {
       throw Diagnostic(
         code: .invalidSource, message: "missing `scheme`",
