@@ -327,7 +327,8 @@ struct PathIndex: Sendable {
     }
     records = TrieRecords(
       nodes: nodes, terminals: terminals, otherEdges: otherEdges, groups: groups,
-      literalEdges: literalEdges, groupTable: groupTable, textPool: textPool)
+      literalEdges: literalEdges, groupTable: groupTable, textPool: textPool,
+      rejects: queries.rejects)
 
     keySlotStart = [0]
     for list in slotLists {

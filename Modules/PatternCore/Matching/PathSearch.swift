@@ -82,8 +82,11 @@ struct Walker {
   let literalEdges: Section<LiteralEdge>
   let groupTable: Section<Int32>
   let textPool: Section<UInt8>
+  /// Per route, whether its query can reject a URL (most routes have no query to check).
+  let rejects: Section<Bool>
   let groupMask: Int
-  let trie: CompiledTrie
+  /// Not retained: a walker lives inside ``CompiledTrie/withWalker(_:_:)``, whose trie outlives it.
+  unowned(unsafe) let trie: CompiledTrie
   let view: ComponentsView
   let memoWidth: Int
 
@@ -97,6 +100,7 @@ struct Walker {
     literalEdges = Section(base + records.literalEdges)
     groupTable = Section(base + records.groupTable)
     textPool = Section(base + records.textPool)
+    rejects = Section(base + records.rejects)
     groupMask = trie.index.groupMask
     self.trie = trie
     self.view = view
@@ -116,7 +120,8 @@ struct Walker {
         let key = terminals[terminal]
         if key >= state.best { break }
         if key < state.low { continue }
-        if trie.index.queries.accepts(route: Int(key >> PathIndex.lineBits), view.queryView) {
+        let route = Int(key >> PathIndex.lineBits)
+        if !rejects[route] || trie.index.queries.accepts(route: route, view.queryView) {
           state.best = key
           state.bestPath.clear()
           state.bestPath.append(contentsOf: state.path.buffer)

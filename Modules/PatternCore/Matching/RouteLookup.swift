@@ -61,9 +61,8 @@ extension RouteTable {
     _ url: String, scheme: String? = nil, limits: URLLimits = .default,
     into lookup: inout RouteLookup
   ) throws(URLParseError) -> Int? {
-    var url = url
-    // `withUTF8` is untyped `rethrows`; carry the typed error out in a Result.
-    let result = url.withUTF8 { bytes in
+    // The closure is untyped `rethrows`; carry the typed error out in a Result.
+    let result = url.withUTF8Bytes { bytes in
       Result { () throws(URLParseError) in
         try self.lookup(utf8: bytes, scheme: scheme, limits: limits, into: &lookup)
       }
@@ -79,7 +78,6 @@ extension RouteTable {
   ) throws(URLParseError) -> Int? {
     lookup.routeIndex = nil
     lookup.schemeMismatch = false
-    lookup.slots.reset()
     try URLParser(limits: limits).scan(utf8: url, into: &lookup.layout)
     if let scheme, !Self.hasScheme(url, scheme, end: lookup.layout.schemeEnd) {
       lookup.schemeMismatch = true
@@ -145,9 +143,9 @@ extension RouteTable {
     ofRoute route: Int, _ layout: URLLayout, first: Int, firstIsHost: Bool,
     _ state: SearchState, into slots: inout ScratchArray<Int32>
   ) {
-    slots.reset()
     let index = trie.index
     if index.routeRebinds[route] {
+      slots.reset()
       let bound = withExtendedLifetime(layout) {
         matcher(routes[route], layout, first: first, firstIsHost: firstIsHost).run()
       }

@@ -1,15 +1,16 @@
 /// The records of a compiled trie in one buffer (nodes, terminal keys, capture and wildcard
-/// edges, literal groups and edges, the group hash table, the text pool), each section
+/// edges, literal groups and edges, the group hash table, the text pool, and per route whether
+/// its query can reject a URL), each section
 /// aligned for its records: a search takes one pointer to all of them, not one per array.
 struct TrieRecords: Sendable {
   /// Words, not bytes, so that every section is aligned to 8.
   private let words: [UInt64]
   /// Where each section starts, in bytes from the buffer's start.
-  let nodes, terminals, otherEdges, groups, literalEdges, groupTable, textPool: Int
+  let nodes, terminals, otherEdges, groups, literalEdges, groupTable, textPool, rejects: Int
 
   init(
     nodes: [TrieNode], terminals: [Int32], otherEdges: [OtherEdge], groups: [LiteralGroup],
-    literalEdges: [LiteralEdge], groupTable: [Int32], textPool: [UInt8]
+    literalEdges: [LiteralEdge], groupTable: [Int32], textPool: [UInt8], rejects: [Bool]
   ) {
     var size = 0
     func place<Record>(_ records: [Record]) -> Int {
@@ -18,7 +19,7 @@ struct TrieRecords: Sendable {
     }
     let offsets = [
       place(nodes), place(terminals), place(otherEdges), place(groups), place(literalEdges),
-      place(groupTable), place(textPool),
+      place(groupTable), place(textPool), place(rejects),
     ]
     var words = [UInt64](repeating: 0, count: size / 8)
     words.withUnsafeMutableBytes { buffer in
@@ -35,11 +36,13 @@ struct TrieRecords: Sendable {
       copy(literalEdges, to: offsets[4])
       copy(groupTable, to: offsets[5])
       copy(textPool, to: offsets[6])
+      copy(rejects, to: offsets[7])
     }
     self.words = words
     (self.nodes, self.terminals, self.otherEdges, self.groups) =
       (offsets[0], offsets[1], offsets[2], offsets[3])
-    (self.literalEdges, self.groupTable, self.textPool) = (offsets[4], offsets[5], offsets[6])
+    (self.literalEdges, self.groupTable, self.textPool, self.rejects) =
+      (offsets[4], offsets[5], offsets[6], offsets[7])
   }
 
   /// Runs `body` with the start of the buffer (the sections are at their offsets from it);
