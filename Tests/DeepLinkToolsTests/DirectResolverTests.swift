@@ -102,6 +102,16 @@ struct DirectResolverTests {
         word = word << 8 | UInt64(byte)
       }
       #expect(ResolverRequest.allPlain(word) == plain(word), "word \(String(word, radix: 16))")
+      // The lowest byte marked is the first byte that is not plain.
+      let first = (0..<8).first { shift in
+        !plain(
+          0x2020_2020_2020_2020 & ~(0xFF << (8 * UInt64(shift))) | word
+            & (0xFF << (8 * UInt64(shift))))
+      }
+      let stops = ResolverRequest.stops(word)
+      #expect(
+        (stops == 0 ? nil : stops.trailingZeroBitCount / 8) == first,
+        "word \(String(word, radix: 16))")
     }
   }
 }

@@ -37,7 +37,12 @@ struct ResolverRequest {
   /// `\\`: no byte below 0x20, none from 0x7F, none equal to either (bit tricks that test all
   /// eight bytes at once, exact for these constants).
   @inline(__always)
-  static func allPlain(_ word: UInt64) -> Bool {
+  static func allPlain(_ word: UInt64) -> Bool { stops(word) == 0 }
+
+  /// Bit 7 set for the bytes of `word` that are not plain (see ``allPlain(_:)``); a borrow or
+  /// carry can set it for a byte after such a byte too, so only the lowest bit set is exact.
+  @inline(__always)
+  static func stops(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let below = (word &- ones &* 0x20) & ~word
@@ -45,7 +50,7 @@ struct ResolverRequest {
     let quote = word ^ (ones &* 0x22)
     let backslash = word ^ (ones &* 0x5C)
     let zeros = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-    return (below | above | zeros) & highs == 0
+    return (below | above | zeros) & highs
   }
 
   /// Reads `line` (without its newline; a final carriage return is dropped).
@@ -221,11 +226,10 @@ private struct PlainReader {
         index += 1
         skipSpace()
         guard index < bytes.count else { return nil }
-        let name = UnsafeBufferPointer(rebasing: bytes[key])
-        if name.equals("url"), url == nil {
+        if isKey(key, 0x75, 0x72, 0x6C), url == nil {  // "url"
           guard let value = plainString() else { return nil }
           url = value
-        } else if name.equals("id"), id == nil {
+        } else if isKey(key, 0x69, 0x64), id == nil {  // "id"
           if bytes[index] == UInt8(ascii: "\"") {
             guard let value = plainString() else { return nil }
             // Keep the quotes: the id is echoed as the JSON it was.
@@ -255,11 +259,25 @@ private struct PlainReader {
   }
 
   private mutating func skipSpace() {
-    while index < bytes.count,
-      bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D
-    {
+    while index < bytes.count {
+      let byte = bytes[index]
+      // Most bytes are above the space: one comparison to stop.
+      guard byte <= 0x20, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else {
+        return
+      }
       index += 1
     }
+  }
+
+  /// Whether the key at `range` is the two bytes given.
+  private func isKey(_ range: Range<Int>, _ first: UInt8, _ second: UInt8) -> Bool {
+    range.count == 2 && bytes[range.lowerBound] == first && bytes[range.lowerBound + 1] == second
+  }
+
+  /// Whether the key at `range` is the three bytes given.
+  private func isKey(_ range: Range<Int>, _ first: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
+    range.count == 3 && bytes[range.lowerBound] == first && bytes[range.lowerBound + 1] == second
+      && bytes[range.lowerBound + 2] == third
   }
 
   /// A string's contents (quotes excluded), or nil when it is not plain.
@@ -267,13 +285,19 @@ private struct PlainReader {
     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
     let start = index + 1
     var end = start
-    // Eight bytes at a time while none of them ends the string or makes it not plain.
+    // Eight bytes at a time: the first byte that is not plain ends the string if it is a quote.
     if let base = bytes.baseAddress {
       let raw = UnsafeRawPointer(base)
-      while end &+ 8 <= bytes.count,
-        ResolverRequest.allPlain(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))
-      {
-        end &+= 8
+      while end &+ 8 <= bytes.count {
+        let stops = ResolverRequest.stops(raw.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+        if stops == 0 {
+          end &+= 8
+          continue
+        }
+        end &+= stops.trailingZeroBitCount &>> 3
+        guard bytes[end] == UInt8(ascii: "\"") else { return nil }
+        index = end + 1
+        return start..<end
       }
     }
     while end < bytes.count {
@@ -316,12 +340,4 @@ private struct PlainReader {
   }
 
   private func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-  /// Whether these bytes are `text`'s UTF-8.
-  func equals(_ text: StaticString) -> Bool {
-    count == text.utf8CodeUnitCount
-      && elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
-  }
 }
