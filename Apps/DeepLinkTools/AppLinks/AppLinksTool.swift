@@ -21,17 +21,19 @@ public enum AppLinksTool {
         routes, hosts: [], .apple(aasa, appID: appID), oracle, unfinished: &unfinished)
     }
     if let android = files.android {
-      let filterHosts = android.filters.filter(\.takesWebLinks).flatMap { $0.hosts.map(\.host) }
+      let filterHosts = android.filters.filter(\.takesWebLinks).flatMap(\.namedHosts)
       findings += checker.check(
         routes, hosts: filterHosts, .android(android), oracle, unfinished: &unfinished)
       if let links = files.assetLinks, let package = files.package, !links.delegates(to: package) {
         var reported = Set<String>()
-        for filter in android.filters where filter.autoVerify && filter.takesWebLinks {
-          for (host, _) in filter.hosts where reported.insert(host).inserted {
+        for filter in android.filters where filter.autoVerify {
+          guard let scheme = filter.webScheme else { continue }
+          for host in filter.namedHosts where reported.insert(host).inserted {
             findings.append(
               LinkFinding(
                 kind: .unverifiedHost, os: "android", host: host, table: nil, route: nil,
-                pattern: nil, rule: filter.rule, witness: Self.witness(of: filter, host: host),
+                pattern: nil, rule: filter.rule,
+                witness: Self.witness(of: filter, scheme: scheme, host: host),
                 note: links.whyNotDelegating(to: package))
             )
           }
@@ -43,8 +45,10 @@ public enum AppLinksTool {
   }
 
   /// A URL of `host` that `filter` takes (its shortest path).
-  static func witness(of filter: AndroidManifest.IntentFilter, host: String) -> String {
-    "https://\(HostPattern.example(of: host))\(filter.shortestPath ?? "/")"
+  static func witness(of filter: AndroidManifest.IntentFilter, scheme: String, host: String)
+    -> String
+  {
+    "\(scheme)://\(HostPattern.example(of: host))\(filter.shortestPath ?? "/")"
   }
 
   static func jsonLine(_ finding: LinkFinding) -> String {

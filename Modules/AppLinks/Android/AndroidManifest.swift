@@ -31,12 +31,38 @@ public struct AndroidManifest: Sendable {
     /// ports.
     public var hosts: [(host: String, port: Int?)]
     public var paths: [PathRule]
+    /// `android:mimeType` values: a filter with one takes only intents of a type, which a link
+    /// from a browser does not have.
+    public var mimeTypes: [String] = []
+    /// Whether the filter's component can be started by a link from a browser: an
+    /// `<activity>` or `<activity-alias>` that is neither `android:exported="false"` nor
+    /// `android:enabled="false"` (nor in a disabled application); a bare `<intent-filter>`
+    /// (as `generate` writes them) counts as one.
+    public var inStartableActivity = true
 
-    /// Whether a browser hands web links to it: `VIEW`, with `BROWSABLE` and `DEFAULT`.
+    /// Whether a browser hands web links to it: `VIEW`, with `BROWSABLE` and `DEFAULT`, no MIME
+    /// type, in an activity a link can start.
     public var takesWebLinks: Bool {
-      actions.contains("android.intent.action.VIEW")
+      inStartableActivity && mimeTypes.isEmpty
+        && actions.contains("android.intent.action.VIEW")
         && categories.contains("android.intent.category.BROWSABLE")
         && categories.contains("android.intent.category.DEFAULT")
+    }
+
+    /// The filter's web scheme (`https`, else `http`), when it takes web links: only such a
+    /// filter's hosts are verified (App Links verification looks at http and https filters).
+    public var webScheme: String? {
+      guard takesWebLinks else { return nil }
+      return schemes.contains("https") ? "https" : schemes.contains("http") ? "http" : nil
+    }
+
+    /// The filter's hosts as hosts the checker can name: `*.example.com` as it is, `*example.com`
+    /// as `example.com` (the asterisk matching nothing), and `*` (every host) left out.
+    public var namedHosts: [String] {
+      hosts.compactMap { entry in
+        guard entry.host.hasPrefix("*"), !entry.host.hasPrefix("*.") else { return entry.host }
+        return entry.host == "*" ? nil : String(entry.host.dropFirst())
+      }
     }
 
     /// The rule's name in findings.
@@ -91,14 +117,28 @@ public struct AndroidManifest: Sendable {
     }
     package = root.attribute("package")
     var filters: [IntentFilter] = []
-    func walk(_ element: XMLElement) throws(AppLinksError) {
+    /// `startable`: inside an activity (or alias) that a link can start, as far as the walk saw.
+    func walk(_ element: XMLElement, startable: Bool?) throws(AppLinksError) {
       if element.name == "intent-filter" {
-        filters.append(try Self.filter(element))
+        var filter = try Self.filter(element)
+        filter.inStartableActivity = startable ?? false
+        filters.append(filter)
         return
       }
-      for child in element.children { try walk(child) }
+      var startable = startable
+      let disabled =
+        element.attribute("android:enabled") == "false"
+        || element.attribute("android:exported") == "false"
+      switch element.name {
+      case "application": if element.attribute("android:enabled") == "false" { startable = false }
+      case "activity", "activity-alias": startable = startable != false && !disabled
+      default:
+        // A service's, receiver's or provider's filters take no link from a browser.
+        if element.name != "manifest" { startable = false }
+      }
+      for child in element.children { try walk(child, startable: startable) }
     }
-    try walk(root)
+    try walk(root, startable: nil)
     self.filters = filters
   }
 
@@ -134,13 +174,16 @@ public struct AndroidManifest: Sendable {
             }
             port = value
           }
-          if host.dropFirst().contains("*") || (host.hasPrefix("*") && !host.hasPrefix("*.")) {
+          // "The asterisk must be the first character" (the <data> reference): `*` matches
+          // zero or more characters, so `*` takes every host and `*example.com` example.com too.
+          if host.dropFirst().contains("*") {
             throw AppLinksError(
-              "the host `\(host)` has a `*` other than a leading `*.`", origin: origin,
-              hint: "a host wildcard is written *.example.com")
+              "the host `\(host)` has a `*` that is not its first character", origin: origin,
+              hint: "a host wildcard is a leading *, as in *.example.com")
           }
           filter.hosts.append((host, port))
         }
+        if let type = child.attribute("android:mimeType") { filter.mimeTypes.append(type) }
         for kind in ["path", "pathPrefix", "pathSuffix", "pathPattern", "pathAdvancedPattern"] {
           guard let raw = child.attribute("android:\(kind)") else { continue }
           filter.paths.append(
@@ -186,8 +229,8 @@ extension AndroidManifest.IntentFilter {
 }
 
 extension AndroidManifest {
-  /// Whether a lower-cased host matches a filter's host (`*.example.com`: any host ending with
-  /// `.example.com`).
+  /// Whether a lower-cased host matches a filter's host (a leading `*` matches zero or more
+  /// characters: `*.example.com` any host ending with `.example.com`, `*` every host).
   static func host(_ host: String, matches pattern: String) -> Bool {
     guard pattern.hasPrefix("*") else { return host == pattern }
     let suffix = pattern.dropFirst()
