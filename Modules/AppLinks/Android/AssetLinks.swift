@@ -85,9 +85,11 @@ public struct AssetLinks: Sendable {
   }
 }
 
-/// JSON read with Foundation, its syntax errors as ``AppLinksError``s.
+/// JSON read with Foundation once ``JSONSyntax`` has checked it strictly (RFC 8259: no trailing
+/// comma, no comment), its syntax errors as ``AppLinksError``s that name the line and column.
 enum JSONDocument {
   static func parse(_ data: [UInt8], hint: String) throws(AppLinksError) -> Any {
+    try JSONSyntax.check(data, hint: hint)
     do {
       return try JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed])
     } catch {

@@ -1,0 +1,161 @@
+/// A strict check of JSON syntax (RFC 8259) that says where the first mistake is: the files
+/// the checker reads are written by hand, and Foundation's reader accepts some mistakes (a
+/// trailing comma) and names no place for the others.
+struct JSONSyntax {
+  private let bytes: [UInt8]
+  private var index = 0
+  /// Nesting deeper than this is refused rather than followed (no file needs it).
+  private static let maximumDepth = 512
+
+  /// Throws the first syntax error of `data`, with its line and column (1-based, in bytes).
+  static func check(_ data: [UInt8], hint: String) throws(AppLinksError) {
+    var syntax = JSONSyntax(bytes: data)
+    if let problem = syntax.document() {
+      var line = 1
+      var column = 1
+      for byte in data[..<min(syntax.index, data.count)] {
+        if byte == UInt8(ascii: "\n") {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+      }
+      throw AppLinksError(
+        "not valid JSON: \(problem) at line \(line), column \(column)", origin: "the file",
+        hint: hint)
+    }
+  }
+
+  private init(bytes: [UInt8]) { self.bytes = bytes }
+
+  /// The problem with the document, or nil when it is one JSON value.
+  private mutating func document() -> String? {
+    // A byte order mark, which Foundation's reader skips too.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    if let problem = value(depth: 0) { return problem }
+    skipSpace()
+    return index < bytes.count ? "unexpected text after the value" : nil
+  }
+
+  private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  private mutating func skipSpace() {
+    while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+      index += 1
+    }
+  }
+
+  private mutating func value(depth: Int) -> String? {
+    skipSpace()
+    guard let byte = current else { return "the file ends where a value should be" }
+    switch byte {
+    case UInt8(ascii: "{"): return container(close: UInt8(ascii: "}"), keyed: true, depth: depth)
+    case UInt8(ascii: "["): return container(close: UInt8(ascii: "]"), keyed: false, depth: depth)
+    case UInt8(ascii: "\""): return string()
+    case UInt8(ascii: "t"): return word("true")
+    case UInt8(ascii: "f"): return word("false")
+    case UInt8(ascii: "n"): return word("null")
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
+    default: return "expected a value, found `\(Character(Unicode.Scalar(byte)))`"
+    }
+  }
+
+  /// An object (`keyed`) or array from its opening bracket.
+  private mutating func container(close: UInt8, keyed: Bool, depth: Int) -> String? {
+    guard depth < Self.maximumDepth else { return "nesting deeper than \(Self.maximumDepth)" }
+    index += 1
+    skipSpace()
+    if current == close {
+      index += 1
+      return nil
+    }
+    while true {
+      if keyed {
+        skipSpace()
+        guard current == UInt8(ascii: "\"") else {
+          return current == close ? "a trailing comma before `}`" : "expected a key in quotes"
+        }
+        if let problem = string() { return problem }
+        skipSpace()
+        guard current == UInt8(ascii: ":") else { return "expected `:` after the key" }
+        index += 1
+      } else {
+        skipSpace()
+        if current == close { return "a trailing comma before `]`" }
+      }
+      if let problem = value(depth: depth + 1) { return problem }
+      skipSpace()
+      if current == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      guard current == close else {
+        return keyed ? "expected `,` or `}` after a value" : "expected `,` or `]` after a value"
+      }
+      index += 1
+      return nil
+    }
+  }
+
+  private mutating func string() -> String? {
+    index += 1
+    while let byte = current {
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""): return nil
+      case UInt8(ascii: "\\"):
+        guard let escape = current else { break }
+        index += 1
+        if escape == UInt8(ascii: "u") {
+          for _ in 0..<4 {
+            guard let digit = current, digit.isHexDigit else {
+              return "`\\u` needs four hexadecimal digits"
+            }
+            index += 1
+          }
+        } else if !"\"\\/bfnrt".utf8.contains(escape) {
+          index -= 2
+          return "`\\\(Character(Unicode.Scalar(escape)))` is not an escape"
+        }
+      case 0..<0x20:
+        index -= 1
+        return "a control character inside a string (write it escaped)"
+      default: continue
+      }
+    }
+    return "a string is not closed"
+  }
+
+  private mutating func word(_ text: String) -> String? {
+    for expected in text.utf8 {
+      guard current == expected else { return "expected `\(text)`" }
+      index += 1
+    }
+    return nil
+  }
+
+  private mutating func number() -> String? {
+    if current == UInt8(ascii: "-") { index += 1 }
+    guard let first = current, first.isDigit else { return "expected a digit" }
+    index += 1
+    if first != UInt8(ascii: "0") { while current?.isDigit == true { index += 1 } }
+    if current == UInt8(ascii: ".") {
+      index += 1
+      guard current?.isDigit == true else { return "expected a digit after `.`" }
+      while current?.isDigit == true { index += 1 }
+    }
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      index += 1
+      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+      guard current?.isDigit == true else { return "expected a digit in the exponent" }
+      while current?.isDigit == true { index += 1 }
+    }
+    return nil
+  }
+}
+
+extension UInt8 {
+  fileprivate var isDigit: Bool { self &- 0x30 < 10 }
+  fileprivate var isHexDigit: Bool { isDigit || (self | 0x20) &- 0x61 < 6 }
+}

@@ -1,0 +1,45 @@
+import Testing
+
+@testable import AppLinks
+
+@Suite("Strict JSON syntax of association files")
+struct JSONSyntaxTests {
+  func problem(_ json: String) -> String? {
+    do {
+      try JSONSyntax.check(Array(json.utf8), hint: "")
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test(
+    arguments: [
+      #"{"a": [1, -2.5e+3, 0, true, false, null], "b": {"c": "\u00e9\n\"x\""}}"#, "[]", "{}",
+      "\u{FEFF}{\"a\": 1}", "  7  ", #""text""#,
+    ])
+  func wellFormedDocumentsPass(json: String) {
+    #expect(problem(json) == nil)
+  }
+
+  @Test func mistakesAreNamedWithTheirLineAndColumn() {
+    #expect(
+      problem(#"{"a": 1,}"#) == "not valid JSON: a trailing comma before `}` at line 1, column 9")
+    #expect(
+      problem("[1,\n 2,\n]") == "not valid JSON: a trailing comma before `]` at line 3, column 1")
+    #expect(
+      problem(#"{"a" 1}"#) == "not valid JSON: expected `:` after the key at line 1, column 6")
+    #expect(problem(#"{a: 1}"#) == "not valid JSON: expected a key in quotes at line 1, column 2")
+    #expect(
+      problem(#"[01]"#) == "not valid JSON: expected `,` or `]` after a value at line 1, column 3")
+    #expect(problem(#"["\q"]"#) == #"not valid JSON: `\q` is not an escape at line 1, column 3"#)
+    #expect(problem(#"["abc"#) == "not valid JSON: a string is not closed at line 1, column 6")
+    #expect(
+      problem("[1] 2") == "not valid JSON: unexpected text after the value at line 1, column 5")
+    #expect(
+      problem("") == "not valid JSON: the file ends where a value should be at line 1, column 1")
+    #expect(
+      problem(String(repeating: "[", count: 600))?.hasPrefix("not valid JSON: nesting deeper")
+        == true)
+  }
+}
