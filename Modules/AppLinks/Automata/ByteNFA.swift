@@ -94,6 +94,39 @@ public struct ByteNFA: Sendable {
     (0..<count).reduce(ByteNFA.empty) { result, _ in result.then(self) }
   }
 
+  /// The percent-encoded texts whose decoding is in this language: each byte as itself where
+  /// `plain` says a URL may hold it unencoded, or as `%XX` (hex digits of either case). For a
+  /// pattern Apple matches against the decoded path (`percentsEncoded: false`), the paths of
+  /// the URLs themselves.
+  public func encodedForms(plain: ByteSet) -> ByteNFA {
+    var states = self.states
+    let hex = (0..<16).map { nibble in
+      ByteSet(
+        Array(String(nibble, radix: 16).utf8) + Array(String(nibble, radix: 16).uppercased().utf8))
+    }
+    for (source, state) in self.states.enumerated() {
+      var edges: [(ByteSet, Int)] = []
+      for (label, target) in state.edges {
+        let raw = label.subtracting(plain.inverted).subtracting(ByteSet([UInt8(ascii: "%")]))
+        if raw != ByteSet() { edges.append((raw, target)) }
+        // `%`, then the high digit, then a low digit that makes a byte of the label.
+        let escape = states.count
+        states.append(State())
+        edges.append((ByteSet([UInt8(ascii: "%")]), escape))
+        for high in 0..<16 {
+          let lows = (0..<16).filter { label.contains(UInt8(high << 4 | $0)) }
+          guard !lows.isEmpty else { continue }
+          let middle = states.count
+          states.append(
+            State(edges: [(lows.map { hex[$0] }.reduce(ByteSet()) { $0.union($1) }, target)]))
+          states[escape].edges.append((hex[high], middle))
+        }
+      }
+      states[source].edges = edges
+    }
+    return ByteNFA(states: states, start: start, accept: accept)
+  }
+
   func shifted(by offset: Int) -> [State] {
     states.map { state in
       State(

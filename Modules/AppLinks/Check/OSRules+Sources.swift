@@ -7,13 +7,22 @@ extension OSRules {
       // A component that also asks something of the query or the fragment decides only for
       // some URLs of its paths: the search reads it as matching or not, whichever the question
       // needs, and witnesses carry a query that satisfies it (checked exactly).
-      Rule(
-        name: component.rule, path: component.path?.automaton ?? any, opens: !component.exclude,
+      // A pattern of the decoded path (`percentsEncoded: false`) is searched as the paths that
+      // decode into it, so a witness is a URL as it is sent.
+      let path = component.path.map {
+        component.percentsEncoded
+          ? $0.automaton : $0.automaton.encodedForms(plain: Self.pathBytes)
+      }
+      return Rule(
+        name: component.rule, path: path ?? any, opens: !component.exclude,
         condition: component.isConditional ? (component.satisfyingSuffix ?? "") : nil)
     }
     return OSRules(
       os: "ios", rules: { _ in rules }, decide: { file.decision(for: $0, appID: appID) })
   }
+
+  /// What a URL's path may hold unencoded: `/` and the characters of a path segment.
+  static let pathBytes = RouteLanguage.segmentByte.union(ByteSet([UInt8(ascii: "/")]))
 
   /// Android's side: the filters that take `https` links of the host.
   public static func android(_ manifest: AndroidManifest) -> OSRules {
