@@ -230,24 +230,41 @@ public struct LinkChecker {
             $0.path, ignoringCase: $0.ignoringCase, typed: false, decoded: os.decodedPaths
           ).automaton)
       }
+      let emptyComponent = Self.emptyComponent
+      let written = Self.writtenPath
       for (position, rule) in rules.enumerated() where rule.opens {
         // Rules after this one cannot change whether it is the first to match; an earlier
         // rule with a condition is read as not matching (the witness's query is this rule's).
         let earlier = Array(view { _ in false }[..<position]) + [ruleAutomata[position]]
-        let unhandled = search.find(earlier + handled, alive: [position]) { answers in
-          answers[0..<earlier.count].firstIndex(of: true) == position
-            && !answers[earlier.count...].contains(true)
+        // A path with an empty component (`/orders//42`) or a byte a URL path does not hold as
+        // it is is left out: the router drops empty components and decodes escapes, which the
+        // routes' automata do not model, so it may handle such a path after all. A candidate
+        // the router handles anyway is left out too, and the search goes on (a few times).
+        var excluded = [emptyComponent]
+        var confirmed: (witness: String, decision: OpenDecision)?
+        for _ in 0..<Self.candidates {
+          let unhandled = search.find(
+            [written] + earlier + handled + excluded, alive: [0, position + 1]
+          ) { answers in
+            answers[0] && answers[1...earlier.count].firstIndex(of: true) == position + 1
+              && !answers[(earlier.count + 1)...].contains(true)
+          }
+          if unhandled == .budgetExceeded {
+            unfinished.append(
+              UnfinishedCheck(
+                os: os.os, host: concrete, subject: "rule \(rule.name)",
+                question: "whether every URL it opens the app for is handled"))
+          }
+          guard case .found(let path) = unhandled else { break }
+          let witness = url(path, "", rule)
+          let decision = os.decide(witness)
+          if decision.opens, !router.handles(witness) {
+            confirmed = (witness, decision)
+            break
+          }
+          excluded.append(LazyDFA(.literal(path)))
         }
-        if unhandled == .budgetExceeded {
-          unfinished.append(
-            UnfinishedCheck(
-              os: os.os, host: concrete, subject: "rule \(rule.name)",
-              question: "whether every URL it opens the app for is handled"))
-        }
-        guard case .found(let path) = unhandled else { continue }
-        let witness = url(path, "", rule)
-        let decision = os.decide(witness)
-        guard decision.opens, !router.handles(witness) else { continue }
+        guard let (witness, decision) = confirmed else { continue }
         // Where the routes' shapes would take such a link but their value types refuse it,
         // say so, with a witness of that kind.
         let typedOut = search.find(earlier + handled + shapes, alive: [position]) { answers in
@@ -275,6 +292,34 @@ public struct LinkChecker {
     }
     return findings
   }
+
+  /// Paths with an empty component: `//` anywhere (a new automaton each time: one caches the
+  /// states it has seen, so it is not shared between checks).
+  static var emptyComponent: LazyDFA {
+    LazyDFA(ByteNFA.byte(.all).star.then(.literal("//".utf8)).then(ByteNFA.byte(.all).star))
+  }
+
+  /// Paths as a URL holds them: the bytes a path may hold as they are, and `%` escapes of
+  /// ASCII bytes and of whole UTF-8 characters (a space, a quote, `é`); an escape of a byte that
+  /// is not text is left out, as no link carries one.
+  static var writtenPath: LazyDFA {
+    func escape(_ high: String, _ low: String = "0123456789abcdefABCDEF") -> ByteNFA {
+      ByteNFA.literal("%".utf8).then(.byte(ByteSet(Array(high.utf8))))
+        .then(.byte(ByteSet(Array(low.utf8))))
+    }
+    let continuation = escape("89abAB")
+    let character = ByteNFA.union([
+      escape("01234567"),
+      escape("cC", "23456789abcdefABCDEF").then(continuation),
+      escape("dD").then(continuation),
+      escape("eE").then(continuation.repeated(2)),
+      escape("fF", "01234").then(continuation.repeated(3)),
+    ])
+    return LazyDFA(ByteNFA.union([.byte(OSRules.pathBytes), character]).star)
+  }
+
+  /// How many candidates the search for an unhandled link tries before it gives up on a rule.
+  static let candidates = 8
 
   /// `https://host/path?query`, with a rule's condition (`?a=1#f`) merged in: its query items
   /// after `query`'s, its fragment at the end.
