@@ -66,6 +66,15 @@ struct RealAppRecordTests {
         .contains("the source `https` does not answer the host `nope.org`"))
   }
 
+  @Test func aWildcardValueGoesToARouteWithAWildcard() throws {
+    let tables = try resolver(
+      #"{"name":"d","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"profile/:userId","intent":"show"},{"pattern":"*/profile/:userId","intent":"show"}]}"#
+    )
+    #expect(
+      respond(tables, #"{"intent":"show","params":{"userId":"1","*":["a","b"]}}"#)
+        .hasSuffix(#""route":1,"intent":"show","url":"myapp://a/b/profile/1"}"#))
+  }
+
   @Test func forwardedRecordsListTheHops() throws {
     let tables = try resolver(
       #"{"name":"wp","dialect":"deeper","scheme":"https","routes":[{"pattern":"wordpress.com/mbar?:redirect_to","forward":"redirect_to"},{"pattern":"wordpress.com/post/:int(id)","intent":"post"}]}"#

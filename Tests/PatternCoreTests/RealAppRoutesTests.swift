@@ -90,6 +90,19 @@ struct RealAppRoutesTests {
     }
   }
 
+  @Test func componentsForAWildcardThePatternLacksAreAnError() throws {
+    let plain = RoutePattern(path: [lit("profile"), cap("id")])
+    #expect(throws: ReverseRoutingError.unusedValue(name: "*", pattern: "profile/:id")) {
+      try URLPrinter.url(
+        base: "myapp", pattern: plain, values: ["id": .string("1")], wildcards: [["a", "b"]])
+    }
+    let wild = RoutePattern(path: [.wildcard, lit("profile"), cap("id")])
+    #expect(
+      try URLPrinter.url(
+        base: "myapp", pattern: wild, values: ["id": .string("1")], wildcards: [["a", "b"]])
+        == "myapp://a/b/profile/1")
+  }
+
   @Test func aQueryObjectPrintsEachItemOnceAndUnderTheRoutersKeyRule() throws {
     let id = QueryItemPattern("id")
     let named = RoutePattern(path: [lit("p")], query: [.item(id), .all(name: "all")])

@@ -102,6 +102,7 @@ extension TableSet {
     -> Result<([String: PatternValue], [[String]]), ValueProblem>
   {
     var types: [String: ValueType] = [:]
+    var hasWildcard = false
     func collect(_ nodes: [PathNode]) {
       for node in nodes {
         switch node {
@@ -109,7 +110,8 @@ extension TableSet {
         case .rest(let name): types[name] = .string
         case .optional(let inner): collect(inner)
         case .choice(let alternatives): alternatives.forEach(collect)
-        case .literal, .wildcard: break
+        case .wildcard: hasWildcard = true
+        case .literal: break
         }
       }
     }
@@ -162,6 +164,11 @@ extension TableSet {
           ValueProblem(text: "`\(name)` = `\(text)` is not \(type == .int ? "an" : "a") \(type)"))
       }
       values[name] = value
+    }
+    // Components for a wildcard the pattern does not have would be dropped: another route
+    // may carry them.
+    if !wildcards.isEmpty, !hasWildcard {
+      return .failure(ValueProblem(text: "`*` is given but the pattern has no wildcard"))
     }
     return .success((values, wildcards))
   }

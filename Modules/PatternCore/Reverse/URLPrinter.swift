@@ -29,6 +29,8 @@ public enum URLPrinter {
     guard let components = emitter.emit(pattern.path) else {
       throw emitter.firstError ?? .missingValue(name: "?", pattern: shown)
     }
+    // Components given for a wildcard the URL does not print would be lost.
+    if emitter.nextWildcard < wildcards.count { throw .unusedValue(name: "*", pattern: shown) }
     var query: [(String, String)] = []
     /// The items of a `*name` object, when one is given.
     var bag: [(String, String)]?
