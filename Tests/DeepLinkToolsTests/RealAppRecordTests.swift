@@ -75,6 +75,17 @@ struct RealAppRecordTests {
         .hasSuffix(#""route":1,"intent":"show","url":"myapp://a/b/profile/1"}"#))
   }
 
+  @Test func aForwardWithNothingToForwardMakesNoHop() throws {
+    let tables = try resolver(
+      #"{"name":"fw","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"a","intent":"a"},{"pattern":"g?(:to)","forward":"to"}]}"#
+    )
+    #expect(
+      respond(tables, #""myapp://g""#)
+        == #"{"line":1,"url":"myapp://g","status":"unmatched","nearest":{"table":"fw","route":1,"pattern":"g?(:to)","reason":"the forwarding route binds no `to` for this URL, so there is nothing to forward"}}"#
+    )
+    #expect(respond(tables, #""myapp://g?to=/a""#).contains(#""via":[{"table":"fw","route":1"#))
+  }
+
   @Test func forwardedRecordsListTheHops() throws {
     let tables = try resolver(
       #"{"name":"wp","dialect":"deeper","scheme":"https","routes":[{"pattern":"wordpress.com/mbar?:redirect_to","forward":"redirect_to"},{"pattern":"wordpress.com/post/:int(id)","intent":"post"}]}"#

@@ -65,10 +65,9 @@ extension TableSet {
         let table = tables.first(where: { $0.name == match.table }),
         match.route < table.forwards.count, let name = table.forwards[match.route]
       else { return ForwardedOutcome(outcome: outcome, via: via, url: current) }
-      via.append(
-        ForwardHop(table: match.table, route: match.route, pattern: match.pattern, url: current))
       guard let value = match.params.text(name) else {
-        // An optional item left out, or a one-of group that bound another alternative.
+        // An optional item left out, or a one-of group that bound another alternative: no
+        // hop was made (the nearest route is the forwarding route).
         let reason = MissReason(
           .forwardStopped(
             "the forwarding route binds no `\(name)` for this URL, so there is nothing to forward"),
@@ -77,6 +76,8 @@ extension TableSet {
           table: match.table, route: match.route, pattern: match.pattern, reason: reason)
         return ForwardedOutcome(outcome: .unmatched(nearest), via: via, url: current)
       }
+      via.append(
+        ForwardHop(table: match.table, route: match.route, pattern: match.pattern, url: current))
       let step = chain.next(value: value)
       if let problem = ForwardChain.problem(step, name: name) {
         let code: ErrorCode = if case .notAURL = step { .invalidURL } else { .limitExceeded }
