@@ -28,6 +28,21 @@ public enum TableLoader {
   }
 
   /// Loads every table of a manifest (for tools that take manifests).
+  /// ``load(_:)-(TableSpec)`` for a tool that serves the table (the resolver, the REPL): a
+  /// fixture's table marked `loadError` must not load, so it is refused even when it does.
+  package static func loadServing(_ spec: TableSpec) throws(Diagnostic) -> any LoadedTable {
+    let table = try load(spec)
+    if let code = spec.loadError {
+      throw Diagnostic(
+        code: .invalidRequest,
+        message: "table `\(spec.name)` is marked \"loadError\": \"\(code)\" (a table that must not "
+          + "load), yet it loads",
+        hint: "remove `loadError` to use the table, or run the fixture with deeplink-conformance",
+        origin: spec.origin)
+    }
+    return table
+  }
+
   public static func load(_ manifest: Manifest) throws(Diagnostic) -> TableSet {
     var tables: [any LoadedTable] = []
     for spec in manifest.tables {

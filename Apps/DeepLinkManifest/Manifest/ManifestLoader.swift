@@ -145,6 +145,16 @@ public enum ManifestLoader {
       throw shapeError(
         "missing `dialect` (one of: deeper, func, mapping, crossroad)", origin)
     }
+    // Keys of one dialect only: elsewhere they would be ignored in silence.
+    for (key, owner, what) in [
+      ("groups", "mapping", "mapping tables"),
+      ("handlers", "deeper", "deeper tables (a handler graph)"),
+    ]
+    where json[key] != nil && dialect != owner
+      && ["deeper", "func", "mapping", "crossroad"].contains(dialect)
+    {
+      throw shapeError("`\(key)` applies to \(what), not to a \(dialect) table", origin)
+    }
     let scheme = try optionalString(json, "scheme", origin)
     var sources: [String]?
     if let value = json["sources"] {

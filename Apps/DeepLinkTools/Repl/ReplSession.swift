@@ -172,7 +172,7 @@ public final class ReplSession {
     var loaded: [Entry] = []
     for spec in manifest.tables {
       do {
-        loaded.append(Entry(spec: spec, table: try TableLoader.load(spec)))
+        loaded.append(Entry(spec: spec, table: try TableLoader.loadServing(spec)))
       } catch {
         return (render(error), false)
       }

@@ -28,7 +28,7 @@ public enum ResolverSetup {
       for manifest in manifests {
         for spec in manifest.tables {
           do {
-            tables.append(try TableLoader.load(spec))
+            tables.append(try TableLoader.loadServing(spec))
           } catch {
             return .failure(renderer.render(error))
           }
