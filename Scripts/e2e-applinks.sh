@@ -47,6 +47,12 @@ if grep -q '"kind":"unreachable_route"\|"kind":"partly_reachable_route"' "$work/
   fail "generated files leave routes unreachable: $(cat "$work/generated.jsonl")"
 fi
 
+# Routes with no web link: generate writes a comment that check reads as no filter.
+"$bin/deeplink-applinks" generate --routes Fixtures/crossroad/seed-pokedex.json --app-id "$app" \
+  --format android > "$work/none.android"
+"$bin/deeplink-applinks" check --routes Fixtures/crossroad/seed-pokedex.json \
+  --android-manifest "$work/none.android" > /dev/null || fail "check of an empty generated filter set failed"
+
 # Nothing to find: exit 0.
 printf '%s' '{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/help//*","exclude":true},{"/":"/help/?*"}]}]}}' > "$work/help.aasa"
 printf '%s' '{"name":"h","dialect":"crossroad","sources":["https://example.com"],"routes":[{"pattern":"/help/*topic","intent":"help"}]}' > "$work/help.json"

@@ -110,6 +110,9 @@ public enum AppLinksTool {
         }
         lines.append("</intent-filter>")
       }
+      if lines.isEmpty {
+        lines.append("<!-- No route answers http or https links: no intent-filter claims any. -->")
+      }
       return lines.joined(separator: "\n")
     }
     let file: [String: Any] = [

@@ -98,7 +98,10 @@ public struct AndroidManifest: Sendable {
   /// Besides a whole manifest, it reads the bare `<intent-filter>` elements that
   /// `deeplink-applinks generate --format android` writes (one or more at the top level).
   public init(data: [UInt8]) throws(AppLinksError) {
-    let roots = try XMLReader.parseElements(data)
+    // A fragment of comments alone is a fragment of no filter (what `generate` writes when no
+    // route answers web links); an empty file is still an error.
+    let roots = try XMLReader.parseElements(
+      data, allowingNone: data.starts(with: Array("<!--".utf8)))
     if roots.allSatisfy({ $0.name == "intent-filter" }) {
       package = nil
       var filters: [IntentFilter] = []

@@ -29,8 +29,11 @@ struct XMLReader {
     return elements[0]
   }
 
-  /// The top-level elements of a document or of a fragment of several (at least one).
-  static func parseElements(_ bytes: [UInt8]) throws(AppLinksError) -> [XMLElement] {
+  /// The top-level elements of a document or of a fragment of several (at least one, unless
+  /// `allowingNone`: a fragment of comments alone, as `generate` writes for no web routes).
+  static func parseElements(_ bytes: [UInt8], allowingNone: Bool = false) throws(AppLinksError)
+    -> [XMLElement]
+  {
     var reader = XMLReader(bytes)
     var elements: [XMLElement] = []
     while true {
@@ -38,7 +41,7 @@ struct XMLReader {
       guard reader.index < bytes.count else { break }
       elements.append(try reader.element())
     }
-    guard !elements.isEmpty else { throw reader.fail("no root element") }
+    guard !elements.isEmpty || allowingNone else { throw reader.fail("no root element") }
     return elements
   }
 
