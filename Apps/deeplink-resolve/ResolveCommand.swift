@@ -40,9 +40,13 @@ struct ResolveCommand: ParsableCommand {
       "Lines answered in parallel (default: the number of cores).",
       discussion: """
         Records stay in input order. Tables with a handler graph are answered one line at \
-        a time.
+        a time. More than 64 is taken as 64: each job holds its own tables and a batch of \
+        lines, so memory grows with the jobs.
         """, valueName: "n"))
   var jobs: Int?
+
+  /// The most jobs run: beyond it jobs only add memory (tables and lines held per job).
+  static let mostJobs = 64
 
   @Option(
     name: .customLong("first-line"),
@@ -82,7 +86,7 @@ struct ResolveCommand: ParsableCommand {
     // jobs that read the same objects contend for their reference counts, which costs more
     // than loading the manifests again.
     let cores = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
-    let count = first.answersInParallel ? (jobs ?? cores) : 1
+    let count = first.answersInParallel ? min(jobs ?? cores, Self.mostJobs) : 1
     let resolvers =
       [first]
       + (1..<count).map { _ in
