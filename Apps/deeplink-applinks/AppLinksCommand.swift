@@ -79,13 +79,16 @@ struct AppLinksCommand: ParsableCommand {
     @Option(
       name: .customLong("app-id"),
       help: ArgumentHelp("The app: TEAMID.bundle.id.", valueName: "id"))
-    var appID: String
+    var appID: String?
 
     @Option(name: .long, help: ArgumentHelp("aasa or android.", valueName: "format"))
-    var format: String
+    var format: String?
 
     mutating func run() throws {
+      // Missing or bad arguments are bad input (exit 2), as for `check`.
       guard !routes.isEmpty else { fail("--routes is required") }
+      guard let appID else { fail("--app-id is required") }
+      guard let format else { fail("--format is required (aasa or android)") }
       guard format == "aasa" || format == "android" else {
         fail("--format is aasa or android, not `\(format)`")
       }
