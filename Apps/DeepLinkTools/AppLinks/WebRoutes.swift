@@ -27,7 +27,8 @@ enum WebRoutes {
         return hosts.map { host in
           WebRoute(
             table: table.name, index: index, pattern: table.patterns[index], host: host,
-            path: route.pattern.path, ignoringCase: false, query: query(route.pattern))
+            path: route.pattern.path, ignoringCase: false, query: query(route.pattern),
+            otherQueries: otherQueries(route.pattern))
         }
       }
     }
@@ -39,16 +40,26 @@ enum WebRoutes {
       return WebRoute(
         table: table.name, index: index, pattern: table.patterns[index], host: host.lowercased(),
         path: Array(route.pattern.path.dropFirst()), ignoringCase: ignoringCase,
-        query: query(route.pattern))
+        query: query(route.pattern), otherQueries: otherQueries(route.pattern))
     }
   }
 
-  /// A query that satisfies a pattern's required items, so a witness reaches the route.
-  static func query(_ pattern: RoutePattern) -> String {
+  /// Other queries that satisfy a pattern's required items: other values, then an item more
+  /// (a system rule may ask for the whole query, or for a value the first query happens to have).
+  static func otherQueries(_ pattern: RoutePattern) -> [String] {
+    let first = query(pattern)
+    let other = query(pattern, alternative: true)
+    let extra = (first.isEmpty ? "" : first + "&") + "utm_source=x"
+    return (other == first ? [] : [other]) + [extra]
+  }
+
+  /// A query that satisfies a pattern's required items, so a witness reaches the route (with
+  /// `alternative`, another value for each item that has one).
+  static func query(_ pattern: RoutePattern, alternative: Bool = false) -> String {
     var items: [String] = []
     func add(_ item: QueryItemPattern) {
-      items.append(
-        URLPrinterEncoding.item(item.keys[0], item.equals ?? sample(item.type)))
+      let value = item.equals ?? (alternative ? otherSample(item.type) : sample(item.type))
+      items.append(URLPrinterEncoding.item(item.keys[0], value))
     }
     for node in pattern.query {
       switch node {
@@ -58,6 +69,20 @@ enum WebRoutes {
       }
     }
     return items.joined(separator: "&")
+  }
+
+  /// A value of `type` other than ``sample(_:)``'s, where the type has another.
+  static func otherSample(_ type: ValueType) -> String {
+    switch type {
+    case .int, .double: "2"
+    case .bool: "false"
+    case .uuid: "00000000-0000-0000-0000-000000000001"
+    case .list(let element): otherSample(element)
+    case .custom(let custom):
+      custom.allowedValues.map { $0.count > 1 ? $0[1] : $0[0] }
+        ?? (custom.narrowsBase ? sample(custom.base) : "y")
+    case .string: "y"
+    }
   }
 
   static func sample(_ type: ValueType) -> String {

@@ -11,10 +11,13 @@ public struct WebRoute: Sendable {
   public var ignoringCase: Bool
   /// A query that satisfies the route's required items (`?id=1`), or "".
   public var query: String
+  /// Other such queries (other values, an item more), tried in turn when a witness with
+  /// `query` happens to satisfy a system rule's condition on the query.
+  public var otherQueries: [String]
 
   public init(
     table: String, index: Int, pattern: String, host: String, path: [PathNode],
-    ignoringCase: Bool, query: String
+    ignoringCase: Bool, query: String, otherQueries: [String] = []
   ) {
     self.table = table
     self.index = index
@@ -23,6 +26,7 @@ public struct WebRoute: Sendable {
     self.path = path
     self.ignoringCase = ignoringCase
     self.query = query
+    self.otherQueries = otherQueries
   }
 }
 
@@ -197,9 +201,17 @@ public struct LinkChecker {
                 : "whether any URL of the route opens the app"))
         }
         guard case .found(let closedPath) = closed else { continue }
-        let witness = url(closedPath, route.query, firstRule(closedPath, closedView))
-        let decision = os.decide(witness)
-        guard !decision.opens, router.routeMatches(witness, table: route.table, index: route.index)
+        // The route's query, or another one when a rule's condition takes that one.
+        let rule = firstRule(closedPath, closedView)
+        guard
+          let (witness, decision) = ([route.query] + route.otherQueries).lazy.map({
+            query -> (String, OpenDecision) in
+            let witness = url(closedPath, query, rule)
+            return (witness, os.decide(witness))
+          }).first(where: { witness, decision in
+            !decision.opens
+              && router.routeMatches(witness, table: route.table, index: route.index)
+          })
         else { continue }
         let typedNote = "the route's typed captures make this depend on the value"
         var finding = LinkFinding(
@@ -263,6 +275,23 @@ public struct LinkChecker {
             break
           }
           excluded.append(LazyDFA(.literal(path)))
+        }
+        if confirmed == nil {
+          // A rule can hand over links whose paths routes take but whose queries none does
+          // (`/s`, or `/s?ref=1` for a rule that asks for it, under a route that needs `q`): its
+          // shortest such path, with no query but the rule's own.
+          let onRoutes = search.find(
+            [written] + earlier + handled + [emptyComponent], alive: [0, position + 1]
+          ) { answers in
+            answers[0] && answers[1...earlier.count].firstIndex(of: true) == position + 1
+              && answers[(earlier.count + 1)..<(earlier.count + 1 + handled.count)].contains(true)
+              && !answers[earlier.count + 1 + handled.count]
+          }
+          if case .found(let path) = onRoutes {
+            let witness = url(path, "", rule)
+            let decision = os.decide(witness)
+            if decision.opens, !router.handles(witness) { confirmed = (witness, decision) }
+          }
         }
         guard let (witness, decision) = confirmed else { continue }
         // Where the routes' shapes would take such a link but their value types refuse it,
@@ -334,7 +363,13 @@ public struct LinkChecker {
       }
       if rest.hasPrefix("?") {
         let extra = rest.dropFirst()
-        items = items.isEmpty ? String(extra) : extra.isEmpty ? items : items + "&" + extra
+        // The condition's items stand in for the route's items of the same keys (a route that
+        // binds `q` takes the `q` the rule asks for; two `q` would fail a rule that checks
+        // every instance).
+        func key(_ item: Substring) -> Substring { item.prefix { $0 != "=" } }
+        let keys = Set(extra.split(separator: "&").map(key))
+        let own = items.split(separator: "&").filter { !keys.contains(key($0)) }
+        items = (own + (extra.isEmpty ? [] : [extra])).joined(separator: "&")
       }
     }
     return "https://\(host)\(path)" + (items.isEmpty ? "" : "?" + items)
