@@ -48,9 +48,31 @@ enum AndroidPatterns {
 
   /// `android:pathAdvancedPattern`: `.` any character, `[...]` a set (ranges `a-z`, `^` to
   /// negate), `*` zero or more, `+` one or more, `{m}` and `{m,n}` repetitions of the previous
-  /// item, `\` escapes. The whole path must match.
+  /// item, `\` escapes. The whole path must match, as Android matches it: "in real time with no
+  /// backtracking" (the `<data>` reference), each item taking as many bytes as it can up to its
+  /// limit and never giving one back (`/a.*b` takes no path: `.*` takes the `b` too).
   static func advanced(_ text: String, origin: String) throws(AppLinksError) -> ByteNFA {
+    // From the last item to the first: what follows an item is the language after it.
     var result = ByteNFA.empty
+    for (set, low, high) in try advancedItems(text, origin: origin).reversed() {
+      let run = ByteNFA.byte(set)
+      let stopped = result.notStarting(with: set)
+      if let high {
+        // Fewer than `high` only when the next byte is not in the set (or there is none).
+        result = .union(
+          (low..<high).map { run.repeated($0).then(stopped) } + [run.repeated(high).then(result)])
+      } else {
+        result = run.repeated(low).then(run.star).then(stopped)
+      }
+    }
+    return result
+  }
+
+  /// The items of an advanced pattern: a byte set and its repetitions (`nil`: no upper limit).
+  private static func advancedItems(_ text: String, origin: String) throws(AppLinksError)
+    -> [(ByteSet, Int, Int?)]
+  {
+    var items: [(ByteSet, Int, Int?)] = []
     let bytes = Array(text.utf8)
     var index = 0
     func fail(_ message: String) -> AppLinksError {
@@ -106,14 +128,14 @@ enum AndroidPatterns {
         atom = ByteSet([bytes[index]])
         index += 1
       }
-      var piece = ByteNFA.byte(atom)
+      var repetitions: (Int, Int?) = (1, 1)
       if index < bytes.count {
         switch bytes[index] {
         case UInt8(ascii: "*"):
-          piece = piece.star
+          repetitions = (0, nil)
           index += 1
         case UInt8(ascii: "+"):
-          piece = piece.plus
+          repetitions = (1, nil)
           index += 1
         case UInt8(ascii: "{"):
           guard let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) else {
@@ -128,16 +150,15 @@ enum AndroidPatterns {
           guard let high, high >= low, high <= 64 else {
             throw fail("a repetition `{\(inside)}` that is not {m} or {m,n}")
           }
-          piece = ByteNFA.byte(atom).repeated(low).then(
-            ByteNFA.byte(atom).optional.repeated(high - low))
+          repetitions = (low, high)
           index = close + 1
         default:
           break
         }
       }
-      result = result.then(piece)
+      items.append((atom, repetitions.0, repetitions.1))
     }
-    return result
+    return items
   }
 
   /// The escapes Android applies when it reads an attribute from XML, before the pattern is

@@ -94,6 +94,25 @@ public struct ByteNFA: Sendable {
     (0..<count).reduce(ByteNFA.empty) { result, _ in result.then(self) }
   }
 
+  /// This language's texts that are empty or whose first byte is not in `excluded`: what may
+  /// follow a greedy run of `excluded` bytes that stopped before its limit.
+  func notStarting(with excluded: ByteSet) -> ByteNFA {
+    var states = self.states
+    let start = states.count
+    var first = State()
+    let entry = closure([self.start])
+    for state in entry {
+      for (label, target) in self.states[state].edges {
+        let kept = label.subtracting(excluded)
+        if kept != ByteSet() { first.edges.append((kept, target)) }
+      }
+    }
+    // The accepting state has no edges of its own (every construction adds a fresh one).
+    if entry.contains(accept) { first.epsilons.append(accept) }
+    states.append(first)
+    return ByteNFA(states: states, start: start, accept: accept)
+  }
+
   /// The percent-encoded texts whose decoding is in this language: each byte as itself where
   /// `plain` says a URL may hold it unencoded, or as `%XX` (hex digits of either case). For a
   /// pattern Apple matches against the decoded path (`percentsEncoded: false`), the paths of
