@@ -47,8 +47,8 @@ enum AndroidPatterns {
   }
 
   /// `android:pathAdvancedPattern`: `.` any character, `[...]` a set (ranges `a-z`, `^` to
-  /// negate), `*` zero or more, `+` one or more, `{m}` and `{m,n}` repetitions of the previous
-  /// item, `\` escapes. The whole path must match, as Android matches it: "in real time with no
+  /// negate), `*` zero or more, `+` one or more, `{m}`, `{m,}` and `{m,n}` repetitions of the
+  /// previous item, `\` escapes. The whole path must match, as Android matches it: "in real time with no
   /// backtracking" (the `<data>` reference), each item taking as many bytes as it can up to its
   /// limit and never giving one back (`/a.*b` takes no path: `.*` takes the `b` too).
   static func advanced(_ text: String, origin: String) throws(AppLinksError) -> ByteNFA {
@@ -144,13 +144,17 @@ enum AndroidPatterns {
           let inside = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
           let bounds = inside.split(separator: ",", omittingEmptySubsequences: false)
           guard let low = Int(bounds[0]), bounds.count <= 2, low >= 0, low <= 64 else {
-            throw fail("a repetition `{\(inside)}` that is not {m} or {m,n}")
+            throw fail("a repetition `{\(inside)}` that is not {m}, {m,} or {m,n}")
           }
-          let high = bounds.count == 2 ? Int(bounds[1]) : low
-          guard let high, high >= low, high <= 64 else {
-            throw fail("a repetition `{\(inside)}` that is not {m} or {m,n}")
+          if bounds.count == 2, bounds[1].isEmpty {
+            repetitions = (low, nil)  // `{m,}`: m or more
+          } else {
+            let high = bounds.count == 2 ? Int(bounds[1]) : low
+            guard let high, high >= low, high <= 64 else {
+              throw fail("a repetition `{\(inside)}` that is not {m}, {m,} or {m,n}")
+            }
+            repetitions = (low, high)
           }
-          repetitions = (low, high)
           index = close + 1
         default:
           break
