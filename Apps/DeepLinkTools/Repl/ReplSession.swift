@@ -198,7 +198,10 @@ public final class ReplSession {
       for (index, pattern) in table.patterns.enumerated() {
         var line =
           "  \(index)  " + pattern + String(repeating: " ", count: width - pattern.count)
-          + "  \(style.arrow) " + (index < routes.count ? routes[index].intent : "?")
+          + "  \(style.arrow) "
+          + (index < table.forwards.count && table.forwards[index] != nil
+            ? "forwards `\(table.forwards[index]!)`"
+            : index < routes.count ? routes[index].intent : "?")
         if index < table.remarks.count, let remark = table.remarks[index] {
           line += "  " + style.dim("(\(remark))")
         }
