@@ -164,6 +164,18 @@ extension ByteWriter {
   }
 
   /// `component N` for 0-based `position`.
+  /// "query item `key` is empty", or "query item `key`" then `shown` and the value quoted.
+  fileprivate mutating func item(_ key: String, _ value: String, shown: StaticString) {
+    say("query item ")
+    quote(key)
+    if value.isEmpty {
+      say(" is empty")
+    } else {
+      say(shown)
+      quote(value)
+    }
+  }
+
   fileprivate mutating func component(_ position: Int) {
     say("component ")
     number(position + 1)
@@ -202,15 +214,8 @@ extension ByteWriter {
       say("missing required query item ")
       quote(keys, joinedBy: " or ")
     case .queryValueMismatch(let key, let value, let type):
-      say("query item ")
-      quote(key)
-      if value.isEmpty {
-        say(" is empty, which is not ")
-      } else {
-        say(" has the value ")
-        quote(value)
-        say(", which is not ")
-      }
+      item(key, value, shown: " has the value ")
+      say(", which is not ")
       say(MissReasonRenderer.article(type))
     case .noneOfQueryItems(let keys) where keys.count == 1:
       say("missing query item ")
@@ -220,14 +225,7 @@ extension ByteWriter {
       quote(keys, joinedBy: ", ")
       say(" is present")
     case .queryValueNotEqual(let key, let value, let expected):
-      say("query item ")
-      quote(key)
-      if value.isEmpty {
-        say(" is empty")
-      } else {
-        say(" is ")
-        quote(value)
-      }
+      item(key, value, shown: " is ")
       say("; the pattern needs ")
       quote(expected)
     case .forbiddenQueryItem(let key):
