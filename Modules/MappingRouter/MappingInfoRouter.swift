@@ -145,12 +145,31 @@ public final class MappingInfoRouter: Sendable {
       let present = Set(url.query.map(\.key))
       let requiredItems = entry.pattern.queryItems.filter(\.required)
       let missing = requiredItems.filter { !$0.keys.contains(where: present.contains) }
-      return .missingParameters(
-        MissingParametersError(
-          url: string, routeIndex: index, missing: missing.map(\.keys),
-          required: requiredItems.map(\.keys)))
+      // Only absent items: with them given, the map would open. (A present item whose value
+      // fails its condition, or a forbidden one, is a miss with that reason, which adding
+      // items would not mend.)
+      var completed = input
+      completed.query += missing.map { QueryItem(key: $0.keys[0], value: Self.sample(for: $0)) }
+      if table.match(routeAt: index, completed) != nil {
+        return .missingParameters(
+          MissingParametersError(
+            url: string, routeIndex: index, missing: missing.map(\.keys),
+            required: requiredItems.map(\.keys)))
+      }
     }
     return .unmatched(nearest: table.nearestMiss(input))
+  }
+
+  /// A value an item accepts: its condition's value, or one of its type.
+  private static func sample(for item: QueryItemPattern) -> String {
+    if let value = item.equals { return value }
+    switch item.type {
+    case .int, .double: return "1"
+    case .bool: return "true"
+    case .uuid: return "00000000-0000-0000-0000-000000000000"
+    case .custom(let custom): return custom.allowedValues?.first ?? "1"
+    case .string, .list: return "x"
+    }
   }
 
   /// Resolves a URL and opens its map: constructs the route's target or runs the action, on the
