@@ -261,6 +261,8 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, ValueTypeRegist
       return .unmatched(nearest: entries.isEmpty ? nil : (0, reason))
     }
     let input = url.routingInput
+    // The first route whose constructor declined the values it could take (a handler's choice).
+    var firstDeclined: Int?
     let (accepted, _) = RouteRegistry<Entry>.firstAccepted(table.matches(input)) {
       match -> Answer? in
       let entry = entries[match.routeIndex]
@@ -270,7 +272,11 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, ValueTypeRegist
         guard let value = leaf.decode(match.captures) else { return nil }
         values.append(value)
       }
-      return entry.make(values).map { .intent($0, match.captures) }
+      guard let intent = entry.make(values) else {
+        firstDeclined = firstDeclined ?? match.routeIndex
+        return nil
+      }
+      return .intent(intent, match.captures)
     }
     switch accepted {
     case (let route, .intent(let intent, let captures))?:
@@ -285,8 +291,9 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, ValueTypeRegist
     case nil:
       break
     }
-    // A constructor that cannot take the values is not a handler's choice: the nearest route
-    // is the one that came closest.
+    // A route that declined is the nearest, as in the other routers. A constructor that cannot
+    // take the values is not a handler's choice: the nearest route is the one that came closest.
+    if let firstDeclined { return .unmatched(nearest: (firstDeclined, .handlerDeclined)) }
     return .unmatched(nearest: table.nearestMiss(input))
   }
 

@@ -248,3 +248,18 @@ struct FuncRealAppRoutesTests {
     #expect(router.url(for: .article("a/b")) == URL(string: "myapp://wiki/a/b"))
   }
 }
+
+@Suite("FuncRouter misses")
+struct FuncRouterMissTests {
+  @Test func aRouteThatDeclinedIsTheNearest() throws {
+    let router = DeeperFuncRouter<String>(scheme: "app")
+    try router.add("A", format: "a/:int", declines: true)
+    try router.add("B", format: "b", declines: false)
+    guard case .unmatched(let nearest?) = router.resolve("app://a/1") else {
+      Issue.record("expected a miss with a nearest route")
+      return
+    }
+    #expect(nearest.0 == 0)
+    #expect(nearest.1 == .handlerDeclined)
+  }
+}
