@@ -86,6 +86,16 @@ struct RealAppRecordTests {
     #expect(respond(tables, #""myapp://g?to=/a""#).contains(#""via":[{"table":"fw","route":1"#))
   }
 
+  @Test func aForwardedMissingParamsKeepsItsExactText() throws {
+    let tables = try resolver(
+      #"{"name":"m","dialect":"mapping","scheme":"native","groups":[{"group":"user","maps":[{"route":"/info?{*id}","target":"I"}]},{"group":"promo","maps":[{"route":"/mbar?{*redirect_to/r}","forward":"redirect_to"}]}]}"#
+    )
+    #expect(
+      respond(tables, #""native://promo/mbar?r=native://user/info""#).contains(
+        ##""message":"Missing params: `id`,\nRoute { native://user/info },\nRequired: `id`"},"via":["##
+      ))
+  }
+
   @Test func forwardedRecordsListTheHops() throws {
     let tables = try resolver(
       #"{"name":"wp","dialect":"deeper","scheme":"https","routes":[{"pattern":"wordpress.com/mbar?:redirect_to","forward":"redirect_to"},{"pattern":"wordpress.com/post/:int(id)","intent":"post"}]}"#

@@ -55,8 +55,9 @@ extension TableSet {
     while true {
       let current = chain.current
       var outcome = resolveOnce(current)
-      if case .error(var diagnostic) = outcome, !via.isEmpty {
-        // A URL a forward produced: say so; an offset would point into it, not the input.
+      if case .error(var diagnostic) = outcome, !via.isEmpty, diagnostic.code != .missingParams {
+        // A URL a forward produced that does not parse: say so; an offset would point into it,
+        // not the input. (`missing_params` keeps its exact text; `via` names the URL.)
         diagnostic.message = "the forwarded URL `\(current)`: \(diagnostic.message)"
         diagnostic.offset = nil
         outcome = .error(diagnostic)
