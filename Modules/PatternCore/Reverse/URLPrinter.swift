@@ -5,8 +5,9 @@
 ///     try URLPrinter.url(base: "myapp", pattern: pattern, values: ["id": .int(42)])
 ///     // "myapp://profile/42"
 ///
-/// Optionals are printed when every capture inside has a value (literal-only optionals are
-/// left out); a choice prints the alternative that uses the most values, the first on a tie;
+/// Optionals are printed when every capture inside has a value (literal-only optionals too,
+/// as matching prefers an optional present); a choice prints the alternative that uses the most
+/// values, the first on a tie;
 /// query items follow pattern order and absent optional items are omitted. The printed URL is
 /// matched again before it is returned, so a URL that would bind differently is an error.
 public enum URLPrinter {
@@ -189,7 +190,7 @@ public enum URLPrinter {
         }
         return pieces.map(String.init)
       case .optional(let inner):
-        guard Self.hasBinding(inner) else { return [] }
+        // Present when it can be (as matching prefers it): literals alone always are.
         var attempt = self
         attempt.firstError = nil
         if let part = attempt.emit(inner) {
