@@ -66,8 +66,9 @@ public final class MappingInfoRouter: Sendable {
     var entries: [Entry] = []
     var seen: [RoutePattern: String] = [:]
     for info in mappingInfo {
-      guard !info.group.isEmpty,
-        !info.group.contains(where: { "/?{}&*:()|".contains($0) || $0.isWhitespace })
+      // An empty group puts its maps' paths at the start of the URL (`base/update` answers
+      // `native://base/update`), as the original router allows.
+      guard !info.group.contains(where: { "/?{}&*:()|".contains($0) || $0.isWhitespace })
       else { throw .invalidGroup(info.group) }
       for (index, map) in info.maps.enumerated() {
         let pattern: RoutePattern

@@ -24,7 +24,7 @@ public struct MappingPatternParser: Sendable {
     var scanner = PatternScanner(path, types: types)
     try scanner.checkLength()
     if scanner.current == UInt8(ascii: "/") { scanner.index += 1 }
-    var nodes: [PathNode] = [.literal(group)]
+    var nodes: [PathNode] = group.isEmpty ? [] : [.literal(group)]
     if !scanner.atEnd, scanner.current != UInt8(ascii: "?") {
       nodes += try scanner.parsePath()
     }
@@ -43,6 +43,10 @@ extension PatternScanner {
     try parseQueryItems { scanner throws(PatternSyntaxError) in try scanner.parseBraceItem() }
   }
 
+  private mutating func skipSpaces() {
+    while current == 0x20 { index += 1 }
+  }
+
   mutating func parseBraceItem() throws(PatternSyntaxError) -> QueryNode {
     guard current == UInt8(ascii: "{") else {
       throw error(
@@ -52,6 +56,9 @@ extension PatternScanner {
     }
     let open = index
     index += 1
+    // Spaces around the marker, the keys and the separators are dropped (`{ *id / userId }`),
+    // as the original router drops them; a space inside a key is an error.
+    skipSpaces()
     var required = false
     var forbidden = false
     if current == UInt8(ascii: "*") {
@@ -64,12 +71,16 @@ extension PatternScanner {
     var equals: String?
     var keys: [String] = []
     while true {
+      skipSpaces()
       let start = index
-      while let byte = current, !Self.isBraceSyntax(byte) {
-        if byte <= 0x20 || byte == 0x7F {
-          throw error(.unexpectedCharacter(byte == 0x20 ? "space" : "control character"))
-        }
+      while let byte = current, !Self.isBraceSyntax(byte), byte != 0x20 {
+        if byte < 0x20 || byte == 0x7F { throw error(.unexpectedCharacter("control character")) }
         index += 1
+      }
+      let end = index
+      skipSpaces()
+      if let byte = current, !Self.isBraceSyntax(byte) {
+        throw error(.unexpectedCharacter("space"), at: end)
       }
       if current == UInt8(ascii: "*") {
         throw error(
@@ -84,12 +95,12 @@ extension PatternScanner {
       if current == UInt8(ascii: "{") {
         throw error(.other(message: "nested brace", hint: "close the item with '}' first"))
       }
-      guard index > start else {
+      guard end > start else {
         throw error(
           .other(message: "empty alias", hint: "write a key between '{', '/' and '}'"))
       }
       if current == UInt8(ascii: "=") {
-        keys.append(String(decoding: bytes[start..<index], as: UTF8.self))
+        keys.append(String(decoding: bytes[start..<end], as: UTF8.self))
         let sign = index
         index += 1
         equals = try readBraceValue(open: open)
@@ -106,7 +117,7 @@ extension PatternScanner {
         index += 1  // '}'
         break
       }
-      keys.append(String(decoding: bytes[start..<index], as: UTF8.self))
+      keys.append(String(decoding: bytes[start..<end], as: UTF8.self))
       if current == UInt8(ascii: "}") {
         index += 1
         break

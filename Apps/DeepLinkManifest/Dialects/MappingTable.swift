@@ -41,7 +41,9 @@ package struct MappingTable: LoadedTable {
   /// A map's pattern as written: its group, then its path (a `/` between them unless the path
   /// starts with one or with its query).
   static func joined(_ group: String, _ path: String) -> String {
-    group + (path.isEmpty || path.hasPrefix("/") || path.hasPrefix("?") ? "" : "/") + path
+    // An empty group: the path is the whole of it.
+    guard !group.isEmpty else { return path }
+    return group + (path.isEmpty || path.hasPrefix("/") || path.hasPrefix("?") ? "" : "/") + path
   }
 
   private static func groups(
