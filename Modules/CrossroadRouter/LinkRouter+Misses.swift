@@ -1,0 +1,53 @@
+import PatternCore
+
+// How a miss names its nearest route.
+extension LinkRouter {
+  /// The miss for a URL of `source` that no route answered: the first route that declined, a
+  /// route of another source whose path matches, or the nearest route.
+  func unmatched(
+    _ url: ParsedURL, _ source: LinkSource, _ routes: [Route], _ table: RouteTable,
+    declined: [Int]
+  ) -> CrossroadResolution<UserInfo> {
+    if let first = declined.first {
+      return .unmatched(
+        nearest: (first, .handlerDeclined),
+        declined: declined)
+    }
+    let input = source.input(url)
+    let eligible = routes.indices.filter { routes[$0].source == nil || routes[$0].source == source }
+    // A route of another source whose path matches is nearer than any other miss.
+    if let other = table.matches(input).first(where: { !eligible.contains($0.routeIndex) }),
+      let routeSource = routes[other.routeIndex].source
+    {
+      let reason = MissReason(
+        .otherSource(route: routeSource.description, url: source.description, then: nil),
+        closeness: .max - 1)
+      return .unmatched(nearest: (other.routeIndex, reason), declined: [])
+    }
+    // The nearest route of the URL's source; when it has none, the nearest of another source,
+    // whose reason names both sources before it says why the path fails.
+    let others = routes.indices.filter { !eligible.contains($0) }
+    let nearest =
+      Self.nearest(eligible, table, input)
+      ?? Self.nearest(others, table, input).map { index, reason in
+        let route = routes[index].source?.description ?? ""
+        return (
+          index,
+          MissReason(
+            .otherSource(route: route, url: source.description, then: reason.cause),
+            closeness: reason.closeness)
+        )
+      }
+    return .unmatched(nearest: nearest, declined: [])
+  }
+
+  /// The route among `indices` that came closest to matching `input` (the first of equals).
+  static func nearest(_ indices: [Int], _ table: RouteTable, _ input: RoutingInput)
+    -> (Int, MissReason)?
+  {
+    indices.compactMap { index -> (Int, MissReason)? in
+      if case .missed(let reason) = table.explain(routeAt: index, input) { return (index, reason) }
+      return nil
+    }.max { $0.1.closeness < $1.1.closeness || ($0.1.closeness == $1.1.closeness && $0.0 > $1.0) }
+  }
+}
