@@ -55,15 +55,7 @@ enum AndroidPatterns {
     // From the last item to the first: what follows an item is the language after it.
     var result = ByteNFA.empty
     for (set, low, high) in try advancedItems(text, origin: origin).reversed() {
-      let run = ByteNFA.byte(set)
-      let stopped = result.notStarting(with: set)
-      if let high {
-        // Fewer than `high` only when the next byte is not in the set (or there is none).
-        result = .union(
-          (low..<high).map { run.repeated($0).then(stopped) } + [run.repeated(high).then(result)])
-      } else {
-        result = run.repeated(low).then(run.star).then(stopped)
-      }
+      result = result.afterGreedyRun(of: set, low: low, high: high)
     }
     return result
   }

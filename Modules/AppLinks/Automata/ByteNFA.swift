@@ -94,23 +94,41 @@ public struct ByteNFA: Sendable {
     (0..<count).reduce(ByteNFA.empty) { result, _ in result.then(self) }
   }
 
-  /// This language's texts that are empty or whose first byte is not in `excluded`: what may
-  /// follow a greedy run of `excluded` bytes that stopped before its limit.
-  func notStarting(with excluded: ByteSet) -> ByteNFA {
+  /// A greedy run of `set` bytes, `low` to `high` of them (no limit when nil), then this
+  /// language, matched without backtracking: the run takes every `set` byte it can, so fewer
+  /// than `high` are taken only where the next byte is not in `set` (or there is none). Both
+  /// ways into this language share its states, so a pattern of many items grows linearly.
+  func afterGreedyRun(of set: ByteSet, low: Int, high: Int?) -> ByteNFA {
     var states = self.states
-    let start = states.count
-    var first = State()
-    let entry = closure([self.start])
-    for state in entry {
+    // Where the run stopped early: this language's texts that are empty or start outside `set`.
+    let stopped = states.count
+    var entry = State()
+    let starts = closure([start])
+    for state in starts {
       for (label, target) in self.states[state].edges {
-        let kept = label.subtracting(excluded)
-        if kept != ByteSet() { first.edges.append((kept, target)) }
+        let kept = label.subtracting(set)
+        if kept != ByteSet() { entry.edges.append((kept, target)) }
       }
     }
     // The accepting state has no edges of its own (every construction adds a fresh one).
-    if entry.contains(accept) { first.epsilons.append(accept) }
-    states.append(first)
-    return ByteNFA(states: states, start: start, accept: accept)
+    if starts.contains(accept) { entry.epsilons.append(accept) }
+    states.append(entry)
+    // The run: one state per count taken.
+    let first = states.count
+    let counts = (high ?? low) + 1
+    for _ in 0..<counts { states.append(State()) }
+    for count in 0..<counts {
+      let state = first + count
+      if count + 1 < counts { states[state].edges.append((set, state + 1)) }
+      if let high {
+        if count >= low && count < high { states[state].epsilons.append(stopped) }
+        if count == high { states[state].epsilons.append(start) }
+      } else if count == low {
+        states[state].edges.append((set, state))
+        states[state].epsilons.append(stopped)
+      }
+    }
+    return ByteNFA(states: states, start: first, accept: accept)
   }
 
   /// The percent-encoded texts whose decoding is in this language: each byte as itself where

@@ -243,7 +243,9 @@ public struct LinkChecker {
           ).automaton)
       }
       let emptyComponent = Self.emptyComponent
-      let written = Self.writtenPath
+      // A system that reads the decoded path (Android) takes any bytes; one that reads the path
+      // as written (iOS), paths as links carry them.
+      let written = os.decodedPaths ? LazyDFA(ByteNFA.byte(.all).star) : Self.writtenPath
       for (position, rule) in rules.enumerated() where rule.opens {
         // Rules after this one cannot change whether it is the first to match; an earlier
         // rule with a condition is read as not matching (the witness's query is this rule's).
@@ -275,6 +277,13 @@ public struct LinkChecker {
             break
           }
           excluded.append(LazyDFA(.literal(path)))
+        }
+        if confirmed == nil, excluded.count == Self.candidates + 1 {
+          unfinished.append(
+            UnfinishedCheck(
+              os: os.os, host: concrete, subject: "rule \(rule.name)",
+              question: "whether every URL it opens the app for is handled (the first "
+                + "\(Self.candidates) candidates were handled after all)"))
         }
         if confirmed == nil {
           // A rule can hand over links whose paths routes take but whose queries none does
@@ -328,27 +337,15 @@ public struct LinkChecker {
     LazyDFA(ByteNFA.byte(.all).star.then(.literal("//".utf8)).then(ByteNFA.byte(.all).star))
   }
 
-  /// Paths as a URL holds them: the bytes a path may hold as they are, and `%` escapes of
-  /// ASCII bytes and of whole UTF-8 characters (a space, a quote, `é`); an escape of a byte that
-  /// is not text is left out, as no link carries one.
+  /// Paths as a URL holds them: the bytes a path may hold as they are, and `%` escapes of the
+  /// bytes it may not (see ``RouteLanguage/escape``).
   static var writtenPath: LazyDFA {
-    func escape(_ high: String, _ low: String = "0123456789abcdefABCDEF") -> ByteNFA {
-      ByteNFA.literal("%".utf8).then(.byte(ByteSet(Array(high.utf8))))
-        .then(.byte(ByteSet(Array(low.utf8))))
-    }
-    let continuation = escape("89abAB")
-    let character = ByteNFA.union([
-      escape("01234567"),
-      escape("cC", "23456789abcdefABCDEF").then(continuation),
-      escape("dD").then(continuation),
-      escape("eE").then(continuation.repeated(2)),
-      escape("fF", "01234").then(continuation.repeated(3)),
-    ])
-    return LazyDFA(ByteNFA.union([.byte(OSRules.pathBytes), character]).star)
+    LazyDFA(
+      ByteNFA.union([.byte(OSRules.pathBytes), RouteLanguage.escape]).star)
   }
 
   /// How many candidates the search for an unhandled link tries before it gives up on a rule.
-  static let candidates = 8
+  static let candidates = 32
 
   /// `https://host/path?query`, with a rule's condition (`?a=1#f`) merged in: its query items
   /// after `query`'s, its fragment at the end.

@@ -29,11 +29,46 @@ public struct RouteLanguage: Sendable {
     Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@".utf8))
   static var segment: ByteNFA { ByteNFA.byte(segmentByte).plus }
 
+  /// A component's text as written in a URL: its plain bytes and the `%` escapes the router
+  /// decodes (so a URL whose capture holds `%20` is one the route handles).
+  static var writtenSegment: ByteNFA { ByteNFA.union([.byte(segmentByte), escape]).plus }
+
+  /// A `%` escape a link carries: of an ASCII byte a path may not hold as it is (a space, a
+  /// quote, `%`, `/`), or of a whole UTF-8 character (`é`); not of a byte that needs none
+  /// (`%41`), nor of bytes that are not text.
+  static var escape: ByteNFA {
+    func escape(_ high: String, _ low: String = "0123456789abcdefABCDEF") -> ByteNFA {
+      ByteNFA.literal("%".utf8).then(.byte(ByteSet(Array(high.utf8))))
+        .then(.byte(ByteSet(Array(low.utf8))))
+    }
+    let continuation = escape("89abAB")
+    let ascii = (0..<0x80).map(UInt8.init).filter { !segmentByte.contains($0) }.map { byte in
+      let hex = Array(String(byte, radix: 16).uppercased().utf8)
+      let digits = hex.count == 1 ? [UInt8(ascii: "0")] + hex : hex
+      return ByteNFA.literal("%".utf8).then(.literal(digits, ignoringCase: true))
+    }
+    return ByteNFA.union([
+      .union(ascii),
+      escape("cC", "23456789abcdefABCDEF").then(continuation),
+      escape("dD").then(continuation),
+      escape("eE").then(continuation.repeated(2)),
+      escape("fF", "01234").then(continuation.repeated(3)),
+    ])
+  }
+
   /// How literals and captures are written.
   struct Form {
     var ignoringCase: Bool
     var typed: Bool
     var decoded: Bool
+
+    /// A component's text: where the path is compared decoded, any bytes but `/` (what the
+    /// router takes); where it is compared as written, plain bytes and escapes.
+    var segment: ByteNFA {
+      decoded
+        ? ByteNFA.byte(ByteSet.all.subtracting(ByteSet([UInt8(ascii: "/")]))).plus
+        : RouteLanguage.writtenSegment
+    }
 
     /// A literal text as the compared path holds it.
     func text(_ text: String) -> String.UTF8View {
@@ -56,9 +91,9 @@ public struct RouteLanguage: Sendable {
     case .literal(let text):
       return slash.then(.literal(form.text(text), ignoringCase: form.ignoringCase))
     case .capture(_, let type):
-      return slash.then(form.typed ? value(type, form, &approximate) : segment)
+      return slash.then(form.typed ? value(type, form, &approximate) : form.segment)
     case .wildcard, .rest:
-      return slash.then(segment).plus
+      return slash.then(form.segment).plus
     case .optional(let inner):
       return sequence(inner, form, &approximate).optional
     case .choice(let alternatives):
@@ -72,7 +107,7 @@ public struct RouteLanguage: Sendable {
     let sign = ByteNFA.byte(ByteSet(Array("+-".utf8))).optional
     switch type {
     case .string:
-      return segment
+      return form.segment
     case .int:
       approximate = true  // the 64-bit range is not in the automaton
       return sign.then(digit.plus)
@@ -92,13 +127,13 @@ public struct RouteLanguage: Sendable {
         .then(dash).then(hex.repeated(4)).then(dash).then(hex.repeated(12))
     case .list:
       approximate = true
-      return segment
+      return form.segment
     case .custom(let custom):
       if let allowed = custom.allowedValues {
         return .union(allowed.map { .literal(form.text($0)) })
       }
       approximate = true
-      return custom.narrowsBase ? value(custom.base, form, &approximate) : segment
+      return custom.narrowsBase ? value(custom.base, form, &approximate) : form.segment
     }
   }
 }
