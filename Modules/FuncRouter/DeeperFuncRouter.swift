@@ -32,6 +32,9 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, ValueTypeRegist
     let extract: ((Intent) -> [Any]?)?
     /// For a forwarding route, the query capture whose value is resolved again.
     var forward: String? = nil
+    /// Whether the route always declines (a manifest's `"declines": true`): a handler's
+    /// choice, unlike a constructor that cannot take the values.
+    var declines = false
   }
 
   /// The scheme this router answers, lower-cased.
@@ -149,7 +152,7 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, ValueTypeRegist
       Entry(
         text: format, pattern: parsed.pattern, leaves: parsed.leaves,
         make: { _ in declines ? nil : intent },
-        extract: parsed.leaves.isEmpty ? nil : { _ in nil }))
+        extract: parsed.leaves.isEmpty ? nil : { _ in nil }, declines: declines))
   }
 
   func append(_ entry: Entry) {
@@ -261,7 +264,7 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, ValueTypeRegist
       return .unmatched(nearest: entries.isEmpty ? nil : (0, reason))
     }
     let input = url.routingInput
-    // The first route whose constructor declined the values it could take (a handler's choice).
+    // The first route that declined (a handler's choice).
     var firstDeclined: Int?
     let (accepted, _) = RouteRegistry<Entry>.firstAccepted(table.matches(input)) {
       match -> Answer? in
@@ -273,7 +276,7 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, ValueTypeRegist
         values.append(value)
       }
       guard let intent = entry.make(values) else {
-        firstDeclined = firstDeclined ?? match.routeIndex
+        if entry.declines { firstDeclined = firstDeclined ?? match.routeIndex }
         return nil
       }
       return .intent(intent, match.captures)

@@ -66,7 +66,7 @@ extension TableSet {
           // A custom-scheme table of web links (`https`, the host its first component) prints
           // under a host its route starts with.
           var host = host
-          if let wanted = host, !route.base.contains("://") {
+          if let wanted = host, route.bases == ["https"] || route.bases == ["http"] {
             guard case .literal(let first)? = route.pattern.path.first,
               first.lowercased() == wanted.lowercased()
             else {

@@ -25,8 +25,24 @@ public enum URLPrinter {
     base: String, pattern: RoutePattern, values: [String: PatternValue],
     wildcards: [[String]] = [], options: MatchOptions = MatchOptions()
   ) throws(ReverseRoutingError) -> String {
+    do {
+      return try url(base, pattern, values, wildcards, options, literalOptionals: true)
+    } catch {
+      // An optional of literals printed can make a URL bind otherwise (`p/(:id)/(info)`
+      // without `id`: `p/info` binds `id`); without them it may print.
+      guard let url = try? url(base, pattern, values, wildcards, options, literalOptionals: false)
+      else { throw error }
+      return url
+    }
+  }
+
+  private static func url(
+    _ base: String, _ pattern: RoutePattern, _ values: [String: PatternValue],
+    _ wildcards: [[String]], _ options: MatchOptions, literalOptionals: Bool
+  ) throws(ReverseRoutingError) -> String {
     let shown = pattern.description
-    var emitter = Emitter(values: values, wildcards: wildcards, pattern: shown)
+    var emitter = Emitter(
+      values: values, wildcards: wildcards, pattern: shown, literalOptionals: literalOptionals)
     guard let components = emitter.emit(pattern.path) else {
       throw emitter.firstError ?? .missingValue(name: "?", pattern: shown)
     }
@@ -141,6 +157,8 @@ public enum URLPrinter {
     let values: [String: PatternValue]
     let wildcards: [[String]]
     let pattern: String
+    /// Whether an optional of literals alone is printed.
+    let literalOptionals: Bool
     var nextWildcard = 0
     var firstError: ReverseRoutingError?
 
@@ -191,6 +209,7 @@ public enum URLPrinter {
         return pieces.map(String.init)
       case .optional(let inner):
         // Present when it can be (as matching prefers it): literals alone always are.
+        if !literalOptionals && !Self.hasBinding(inner) { return [] }
         var attempt = self
         attempt.firstError = nil
         if let part = attempt.emit(inner) {
