@@ -41,5 +41,17 @@ struct JSONSyntaxTests {
     #expect(
       problem(String(repeating: "[", count: 600))?.hasPrefix("not valid JSON: nesting deeper")
         == true)
+    // What Foundation's reader refuses without saying where.
+    #expect(
+      problem(#"["\ud800"]"#)
+        == #"not valid JSON: a lone high surrogate `\uD800` at line 1, column 3"#)
+    #expect(
+      problem(#"["\udc00x"]"#)
+        == #"not valid JSON: a lone low surrogate `\uDC00` at line 1, column 3"#)
+    #expect(problem(#"["\ud83d\ude00"]"#) == nil)
+    #expect(problem("[1e99999]") == "not valid JSON: a number out of range at line 1, column 2")
+    var bytes = Array(#"["ab"]"#.utf8)
+    bytes.insert(0xFF, at: 3)
+    #expect(throws: AppLinksError.self) { try JSONSyntax.check(bytes, hint: "") }
   }
 }

@@ -96,6 +96,11 @@ struct RealAppRoutesTests {
       try URLPrinter.url(
         base: "myapp", pattern: plain, values: ["id": .string("1")], wildcards: [["a", "b"]])
     }
+    let choice = RoutePattern(path: [lit("p"), .choice([[lit("x")], [.wildcard]])])
+    #expect(
+      try URLPrinter.url(base: "myapp", pattern: choice, values: [:], wildcards: [["a", "b"]])
+        == "myapp://p/a/b")
+    #expect(try URLPrinter.url(base: "myapp", pattern: choice, values: [:]) == "myapp://p/x")
     let wild = RoutePattern(path: [.wildcard, lit("profile"), cap("id")])
     #expect(
       try URLPrinter.url(

@@ -108,11 +108,25 @@ struct JSONSyntax {
         guard let escape = current else { break }
         index += 1
         if escape == UInt8(ascii: "u") {
-          for _ in 0..<4 {
-            guard let digit = current, digit.isHexDigit else {
-              return "`\\u` needs four hexadecimal digits"
+          guard let unit = hexUnit() else { return "`\\u` needs four hexadecimal digits" }
+          if (0xDC00...0xDFFF).contains(unit) {
+            index -= 6
+            return "a lone low surrogate `\\u\(String(unit, radix: 16, uppercase: true))`"
+          }
+          if (0xD800...0xDBFF).contains(unit) {
+            // A high surrogate must be followed by a low one.
+            guard current == UInt8(ascii: "\\"), index + 1 < bytes.count,
+              bytes[index + 1] == UInt8(ascii: "u")
+            else {
+              index -= 6
+              return "a lone high surrogate `\\u\(String(unit, radix: 16, uppercase: true))`"
             }
-            index += 1
+            index += 2
+            guard let low = hexUnit(), (0xDC00...0xDFFF).contains(low) else {
+              index -= 12
+              return "a high surrogate `\\u\(String(unit, radix: 16, uppercase: true))` not "
+                + "followed by a low one"
+            }
           }
         } else if !"\"\\/bfnrt".utf8.contains(escape) {
           index -= 2
@@ -121,6 +135,21 @@ struct JSONSyntax {
       case 0..<0x20:
         index -= 1
         return "a control character inside a string (write it escaped)"
+      case 0x80...:
+        // UTF-8: a lead byte and as many continuation bytes as it says.
+        let length =
+          byte >= 0xF0 && byte <= 0xF4
+          ? 4 : byte >= 0xE0 && byte <= 0xEF ? 3 : byte >= 0xC2 && byte <= 0xDF ? 2 : 0
+        guard length > 0 else {
+          index -= 1
+          return "a byte that is not UTF-8 (0x\(String(byte, radix: 16, uppercase: true)))"
+        }
+        for _ in 1..<length {
+          guard let next = current, next & 0xC0 == 0x80 else {
+            return "an incomplete UTF-8 character"
+          }
+          index += 1
+        }
       default: continue
       }
     }
@@ -135,7 +164,28 @@ struct JSONSyntax {
     return nil
   }
 
+  /// Four hexadecimal digits as a UTF-16 unit, or nil.
+  private mutating func hexUnit() -> UInt32? {
+    guard index + 4 <= bytes.count,
+      let unit = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16),
+      bytes[index..<(index + 4)].allSatisfy(\.isHexDigit)
+    else { return nil }
+    index += 4
+    return unit
+  }
+
   private mutating func number() -> String? {
+    let start = index
+    if let problem = numberSyntax() { return problem }
+    // Past the range of a double: the reader refuses it.
+    if let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), !value.isFinite {
+      index = start
+      return "a number out of range"
+    }
+    return nil
+  }
+
+  private mutating func numberSyntax() -> String? {
     if current == UInt8(ascii: "-") { index += 1 }
     guard let first = current, first.isDigit else { return "expected a digit" }
     index += 1

@@ -225,7 +225,9 @@ public enum URLPrinter {
             if firstError == nil { firstError = attempt.firstError }
             continue
           }
-          let used = Self.bindingCount(alternative, values)
+          // The values it prints, and the wildcard components it takes.
+          let used =
+            Self.bindingCount(alternative, values) + attempt.nextWildcard - nextWildcard
           if best == nil || used > best!.2 { best = (attempt, part, used) }
         }
         guard let (emitter, part, _) = best else { return nil }
