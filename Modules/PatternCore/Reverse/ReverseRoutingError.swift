@@ -22,7 +22,10 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
 
   public var message: String {
     switch self {
-    case .missingValue(let name, _): "no value for `\(name)`"
+    case .missingValue(let name, _):
+      name.isEmpty
+        ? "a capture with no name (`:int()`) has no value to print, as none can name it"
+        : "no value for `\(name)`"
     case .invalidValue(let name, let value, let expected, _):
       if value.isEmpty {
         "`\(name)` is empty, which a path component cannot be"
