@@ -101,11 +101,16 @@ package enum DeclaredTypes {
     let maximum = try number("max")
     let integerMinimum = integer("min")
     let integerMaximum = integer("max")
-    if let minimum, let maximum,
-      integerMinimum.flatMap { low in integerMaximum.map { low > $0 } } ?? (minimum > maximum)
-    {
-      throw fail("type `\(name)`: `min` is greater than `max`", origin)
+    // Exactly for an int type, as the bounds are read.
+    let reversed: Bool
+    if let integerMinimum, let integerMaximum {
+      reversed = integerMinimum > integerMaximum
+    } else if let minimum, let maximum {
+      reversed = minimum > maximum
+    } else {
+      reversed = false
     }
+    if reversed { throw fail("type `\(name)`: `min` is greater than `max`", origin) }
     let minLength = try length("minLength")
     let maxLength = try length("maxLength")
     if let minLength, let maxLength, minLength > maxLength {
