@@ -150,7 +150,9 @@ public final class MappingInfoRouter: Sendable {
       // fails its condition, or a forbidden one, is a miss with that reason, which adding
       // items would not mend.)
       var completed = input
-      completed.query += missing.map { QueryItem(key: $0.keys[0], value: Self.sample(for: $0)) }
+      completed.query += missing.map {
+        QueryItem(key: $0.keys[0], value: $0.equals ?? $0.type.sampleText())
+      }
       if table.match(routeAt: index, completed) != nil {
         return .missingParameters(
           MissingParametersError(
@@ -159,18 +161,6 @@ public final class MappingInfoRouter: Sendable {
       }
     }
     return .unmatched(nearest: table.nearestMiss(input))
-  }
-
-  /// A value an item accepts: its condition's value, or one of its type.
-  private static func sample(for item: QueryItemPattern) -> String {
-    if let value = item.equals { return value }
-    switch item.type {
-    case .int, .double: return "1"
-    case .bool: return "true"
-    case .uuid: return "00000000-0000-0000-0000-000000000000"
-    case .custom(let custom): return custom.allowedValues?.first ?? "1"
-    case .string, .list: return "x"
-    }
   }
 
   /// Resolves a URL and opens its map: constructs the route's target or runs the action, on the

@@ -58,7 +58,7 @@ enum WebRoutes {
   static func query(_ pattern: RoutePattern, alternative: Bool = false) -> String {
     var items: [String] = []
     func add(_ item: QueryItemPattern) {
-      let value = item.equals ?? (alternative ? otherSample(item.type) : sample(item.type))
+      let value = item.equals ?? item.type.sampleText(other: alternative)
       items.append(URLPrinterEncoding.item(item.keys[0], value))
     }
     for node in pattern.query {
@@ -69,32 +69,6 @@ enum WebRoutes {
       }
     }
     return items.joined(separator: "&")
-  }
-
-  /// A value of `type` other than ``sample(_:)``'s, where the type has another.
-  static func otherSample(_ type: ValueType) -> String {
-    switch type {
-    case .int, .double: "2"
-    case .bool: "false"
-    case .uuid: "00000000-0000-0000-0000-000000000001"
-    case .list(let element): otherSample(element)
-    case .custom(let custom):
-      custom.allowedValues.map { $0.count > 1 ? $0[1] : $0[0] }
-        ?? (custom.narrowsBase ? sample(custom.base) : "y")
-    case .string: "y"
-    }
-  }
-
-  static func sample(_ type: ValueType) -> String {
-    switch type {
-    case .int, .double: "1"
-    case .bool: "true"
-    case .uuid: "00000000-0000-0000-0000-000000000000"
-    case .list(let element): sample(element)
-    case .custom(let custom):
-      custom.allowedValues?.first ?? (custom.narrowsBase ? sample(custom.base) : "x")
-    case .string: "x"
-    }
   }
 }
 

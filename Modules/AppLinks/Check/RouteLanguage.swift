@@ -31,12 +31,12 @@ public struct RouteLanguage: Sendable {
 
   /// A component's text as written in a URL: its plain bytes and the `%` escapes the router
   /// decodes (so a URL whose capture holds `%20` is one the route handles).
-  static var writtenSegment: ByteNFA { ByteNFA.union([.byte(segmentByte), escape]).plus }
+  static let writtenSegment = ByteNFA.union([.byte(segmentByte), escape]).plus
 
   /// A `%` escape a link carries: of an ASCII byte a path may not hold as it is (a space, a
   /// quote, `%`, `/`), or of a whole UTF-8 character (`é`); not of a byte that needs none
   /// (`%41`), nor of bytes that are not text.
-  static var escape: ByteNFA {
+  static let escape: ByteNFA = {
     func escape(_ high: String, _ low: String = "0123456789abcdefABCDEF") -> ByteNFA {
       ByteNFA.literal("%".utf8).then(.byte(ByteSet(Array(high.utf8))))
         .then(.byte(ByteSet(Array(low.utf8))))
@@ -54,7 +54,7 @@ public struct RouteLanguage: Sendable {
       escape("eE").then(continuation.repeated(2)),
       escape("fF", "01234").then(continuation.repeated(3)),
     ])
-  }
+  }()
 
   /// How literals and captures are written.
   struct Form {

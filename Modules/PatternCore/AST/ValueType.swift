@@ -56,6 +56,23 @@ public indirect enum ValueType: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ValueType {
+  /// A text the type accepts, to build a URL with (a checker's witness, a query completed to
+  /// see whether only absent items are missing); `other` gives a second one where the type has
+  /// one.
+  package func sampleText(other: Bool = false) -> String {
+    switch self {
+    case .int, .double: other ? "2" : "1"
+    case .bool: other ? "false" : "true"
+    case .uuid:
+      other ? "00000000-0000-0000-0000-000000000001" : "00000000-0000-0000-0000-000000000000"
+    case .list(let element): element.sampleText(other: other)
+    case .custom(let custom):
+      custom.allowedValues.map { other && $0.count > 1 ? $0[1] : $0[0] }
+        ?? (custom.narrowsBase ? custom.base.sampleText() : other ? "y" : "x")
+    case .string: other ? "y" : "x"
+    }
+  }
+
   var customType: CustomValueType? {
     if case .custom(let type) = self { type } else { nil }
   }
