@@ -4,8 +4,10 @@ import PatternCore
 /// in their percent-encoded form, each capture as the texts its type accepts, a wildcard or rest
 /// as one or more components, and an optional trailing `/` (the router drops empty components).
 ///
-/// Component text is drawn from the characters a path may hold unencoded (letters, digits and
-/// `-._~!$&'()*+,;=:@`), so witnesses are plain; texts that need `%XX` are not explored.
+/// A string capture or wildcard component takes what the router takes: over the path as
+/// written, the characters a path may hold unencoded (letters, digits and `-._~!$&'()*+,;=:@`)
+/// and the `%` escapes links carry; over the decoded path, any bytes but `/`. Witnesses are
+/// shortest, readable bytes first, so they stay plain where they can.
 public struct RouteLanguage: Sendable {
   /// The automaton.
   public let automaton: ByteNFA
@@ -27,8 +29,6 @@ public struct RouteLanguage: Sendable {
 
   static let segmentByte = ByteSet(
     Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@".utf8))
-  static var segment: ByteNFA { ByteNFA.byte(segmentByte).plus }
-
   /// A component's text as written in a URL: its plain bytes and the `%` escapes the router
   /// decodes (so a URL whose capture holds `%20` is one the route handles).
   static let writtenSegment = ByteNFA.union([.byte(segmentByte), escape]).plus
