@@ -21,7 +21,10 @@ struct ConformanceCommand: ParsableCommand {
   mutating func run() throws {
     let files = ConformanceRunner.fixtureFiles(paths)
     let results = ConformanceRunner().run(files: files)
-    FileHandleOutput.standardOutput(ConformanceReport.text(results))
+    if case .failed(let reason) = FileHandleOutput.standardOutput(ConformanceReport.text(results)) {
+      FileHandleOutput.standardError("error: cannot write the report to standard output: " + reason)
+      throw ExitCode(1)
+    }
     if let junit, !ConformanceReport.writeJUnit(results, to: junit) {
       FileHandleOutput.standardError("error: cannot write the JUnit report to `\(junit)`")
       throw ExitCode(1)

@@ -61,9 +61,9 @@ struct ReplCommand: ParsableCommand {
       if interactive { FileHandleOutput.standardOutput(summary) }
     }
     if interactive {
-      runInteractive(session)
+      try runInteractive(session)
     } else {
-      runPiped(session)
+      try runPiped(session)
     }
   }
 
@@ -74,7 +74,7 @@ struct ReplCommand: ParsableCommand {
     return home + "/.deeplink_history"
   }
 
-  private func runInteractive(_ session: ReplSession) {
+  private func runInteractive(_ session: ReplSession) throws {
     let path = historyPath()
     dl_install()
     _ = dl_read_history(path)
@@ -93,24 +93,46 @@ struct ReplCommand: ParsableCommand {
         FileHandleOutput.standardOutput("")
         break
       }
-      let line = String(cString: raw)
-      free(raw)
-      if !line.allSatisfy(\.isWhitespace) {
-        dl_add_history(line)
+      let bytes = Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
+      if !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        dl_add_history(raw)
         _ = dl_write_history(path)
       }
-      let output = session.execute(line)
-      if !output.text.isEmpty { FileHandleOutput.standardOutput(output.text) }
-      if output.quit { break }
+      free(raw)
+      let output = session.execute(bytes: bytes[...])
+      guard try show(output) else { break }
     }
   }
 
-  private func runPiped(_ session: ReplSession) {
-    while let line = readLine(strippingNewline: true) {
-      let output = session.execute(line.hasSuffix("\r") ? String(line.dropLast()) : line)
-      if !output.text.isEmpty { FileHandleOutput.standardOutput(output.text) }
-      if output.quit { break }
+  private func runPiped(_ session: ReplSession) throws {
+    var failure: Error?
+    if let reason = LineStream.forEachLine({ line in
+      do {
+        return try show(session.execute(bytes: line))
+      } catch {
+        failure = error
+        return false
+      }
+    }) {
+      FileHandleOutput.standardError("error: " + reason)
+      throw ExitCode(1)
     }
+    if let failure { throw failure }
+  }
+
+  /// Prints what a line gave; false when the session ends (`:quit`, or the reader of standard
+  /// output left). Standard output that cannot be written ends the run with status 1.
+  private func show(_ output: ReplSession.Output) throws -> Bool {
+    if !output.text.isEmpty {
+      switch FileHandleOutput.standardOutput(output.text) {
+      case .written: break
+      case .closed: return false
+      case .failed(let reason):
+        FileHandleOutput.standardError("error: cannot write standard output: " + reason)
+        throw ExitCode(1)
+      }
+    }
+    return !output.quit
   }
 
   private func setList(_ which: Int, _ items: [String]) {

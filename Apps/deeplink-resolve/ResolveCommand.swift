@@ -23,7 +23,9 @@ struct ResolveCommand: ParsableCommand {
 
       Each input line gets exactly one output record, in order, with "status" matched, \
       unmatched, printed or error. A bad line never stops the batch. A manifest that cannot \
-      be read or loaded exits with status 2 before any input is read.
+      be read or loaded exits with status 2 before any input is read; standard input that \
+      cannot be read or standard output that cannot be written (a full disk) exits with \
+      status 1 and the reason.
       """,
     version: ToolVersion.current)
 
@@ -34,8 +36,9 @@ struct ResolveCommand: ParsableCommand {
       valueName: "file"))
   var routes: [String] = []
 
+  // `.unconditional`: `--jobs -1` is a value to refuse with its own message, not a flag.
   @Option(
-    name: .long,
+    name: .long, parsing: .unconditional,
     help: ArgumentHelp(
       "Lines answered in parallel (default: the number of cores).",
       discussion: """
@@ -49,7 +52,7 @@ struct ResolveCommand: ParsableCommand {
   static let mostJobs = 64
 
   @Option(
-    name: .customLong("first-line"),
+    name: .customLong("first-line"), parsing: .unconditional,
     help: ArgumentHelp(
       "The number of the first input line.",
       discussion: """
@@ -100,6 +103,9 @@ struct ResolveCommand: ParsableCommand {
         resolver.appLinks = first.appLinks
         return resolver
       }
-    LineStream.run(resolvers, firstLine: firstLine)
+    if case .failed(let reason) = LineStream.run(resolvers, firstLine: firstLine) {
+      FileHandleOutput.standardError("error: " + reason)
+      throw ExitCode(1)
+    }
   }
 }

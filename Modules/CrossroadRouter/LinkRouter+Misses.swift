@@ -14,7 +14,7 @@ extension LinkRouter {
         declined: declined)
     }
     let input = source.input(url)
-    let eligible = routes.indices.filter { routes[$0].source == nil || routes[$0].source == source }
+    let eligible = routes.indices.filter { Self.serves(routes[$0], url) }
     // A route of another source whose path matches is nearer than any other miss.
     if let other = table.matches(input).first(where: { !eligible.contains($0.routeIndex) }),
       let routeSource = routes[other.routeIndex].source
@@ -39,6 +39,13 @@ extension LinkRouter {
         )
       }
     return .unmatched(nearest: nearest, declined: [])
+  }
+
+  /// Whether a route takes URLs like `url`: it names no source, or its source accepts the URL
+  /// (a URL can come from several sources, `https://*.example.com` and `https://a.example.com`;
+  /// each of their routes is tried, in registration order).
+  static func serves(_ route: Route, _ url: ParsedURL) -> Bool {
+    route.source?.accepts(url) ?? true
   }
 
   /// The route among `indices` that came closest to matching `input` (the first of equals).

@@ -328,10 +328,9 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
   private func candidates(
     _ url: ParsedURL, _ source: LinkSource, _ routes: [Route], _ table: RouteTable
   ) -> some Sequence<RouteMatch> {
-    table.matches(source.input(url)).lazy.filter { match in
-      let routeSource = routes[match.routeIndex].source
-      return routeSource == nil || routeSource == source
-    }
+    // Every source that accepts the URL is of one kind (a custom scheme is never http or
+    // https), so the routes of all of them see the same components.
+    table.matches(source.input(url)).lazy.filter { Self.serves(routes[$0.routeIndex], url) }
   }
 }
 

@@ -5,6 +5,12 @@ import Testing
 
 @Suite("JSON")
 struct JSONTests {
+  /// `{"k0":0,` … `"k19":0,` then `"k3"` again, at offset 1 + 10 × 7 + 10 × 8.
+  static let twentyMembersThenK3: String = {
+    let members: [String] = (0..<20).map { number in "\"k\(number)\":0," }
+    return "{" + members.joined() + "\"k3\":1}"
+  }()
+
   @Test func parsesAndWritesBackCompactly() throws {
     let text = #"{"a":[1,-2.5e3,true,false,null],"b":"x\"\\\n\u00e9\ud83d\ude00","c":{}}"#
     let value = try JSONParser.parse(text)
@@ -21,6 +27,9 @@ struct JSONTests {
     arguments: [
       ("{", 1), (#"{"a" 1}"#, 5), ("[1,]", 3), ("01", 1), ("1.", 2), (#""\x""#, 1), ("tru", 0),
       (#"{"a":1}x"#, 7), ("\"a\u{1}\"", 2),
+      // A repeated member name, at its second appearance (in a small and a large object).
+      (#"{"a":1,"b":2,"a":3}"#, 13),
+      (JSONTests.twentyMembersThenK3, 151),
     ])
   func errorsHavePositions(text: String, offset: Int) {
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }

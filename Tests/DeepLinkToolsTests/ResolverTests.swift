@@ -115,6 +115,15 @@ struct ResolverTests {
       respond("\"myapp://" + String(repeating: "a", count: 9000) + "\"").contains(
         #""code":"limit_exceeded","message":"URL is 9008 bytes long; the limit is 8192","offset":8192"#
       ))
+    // Too many components or query items: where the first one past the limit starts.
+    let path = "myapp://a/" + Array(repeating: "x", count: 300).joined(separator: "/")
+    #expect(
+      respond(path).contains(
+        #""message":"URL has 301 components; the limit is 256","offset":\#(10 + 255 * 2)"#))
+    let query = "myapp://a?" + Array(repeating: "k=1", count: 300).joined(separator: "&")
+    #expect(
+      respond(query).contains(
+        #""message":"URL has 300 query items; the limit is 256","offset":\#(10 + 256 * 4)"#))
   }
 
   @Test func aManifestsCasesAreIgnoredByTheResolver() throws {
@@ -148,7 +157,8 @@ struct ResolverTests {
     }
   }
 
-  /// A URL line whose bytes are not UTF-8 is refused where the bad byte is, not as JSON.
+  /// A URL line whose bytes are not UTF-8 is an invalid URL (not JSON), echoed with a
+  /// replacement character, the offset that of the bad byte in the URL.
   @Test func aURLLineThatIsNotUTF8SaysWhere() {
     let line: [UInt8] = Array("\tmyapp://p%20a/".utf8) + [0xFF]
     let general = resolver.respond(to: ArraySlice(line), number: 1)
@@ -158,7 +168,14 @@ struct ResolverTests {
     #expect(String(decoding: output, as: UTF8.self) == general)
     #expect(
       general
-        == #"{"line":1,"status":"error","error":{"code":"invalid_json","message":"the line is a URL but not valid UTF-8 (byte 0xFF at offset 15)","offset":15}}"#
+        == #"{"line":1,"url":"myapp://p%20a/\#u{FFFD}","status":"error","error":{"code":"invalid_url","message":"byte 0xFF is not UTF-8","offset":14}}"#
+    )
+    // Inside a JSON string, the offset is that of the bad byte in the line (a cut-short
+    // sequence: its lead byte).
+    let json: [UInt8] = Array(#"{"url": "myapp://p/"#.utf8) + [0xC3] + Array(#""}"#.utf8)
+    #expect(
+      resolver.respond(to: ArraySlice(json), number: 1)
+        == #"{"line":1,"status":"error","error":{"code":"invalid_json","message":"column 20: string is not valid UTF-8","offset":19}}"#
     )
   }
 

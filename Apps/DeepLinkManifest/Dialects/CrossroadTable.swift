@@ -121,7 +121,7 @@ package struct CrossroadTable: LoadedTable {
       router.routes.indices.map { index in
         let route = router.routes[index]
         let verdict = router.table.explain(routeAt: index, input)
-        guard let routeSource = route.source, routeSource != source else { return verdict }
+        guard let routeSource = route.source, !routeSource.accepts(parsed) else { return verdict }
         let then: MissReason.Cause? =
           switch verdict {
           case .matched: nil

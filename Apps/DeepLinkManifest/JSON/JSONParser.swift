@@ -101,6 +101,8 @@ public struct JSONParser {
     try enter()
     index += 1
     var members: [(String, JSONValue)] = []
+    // Member names seen, once an object is too big to search its members.
+    var names: Set<String> = []
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -112,7 +114,20 @@ public struct JSONParser {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
         throw error("expected a member name in double quotes")
       }
+      let keyStart = index
       let key = try parseString()
+      // A repeated name would leave one of its values unread: say so (RFC 8259 leaves
+      // duplicates to the reader; a manifest or request with one is a mistake).
+      if members.count < 16 {
+        if members.contains(where: { $0.0 == key }) {
+          throw error("duplicate member name `\(key)`", at: keyStart)
+        }
+      } else {
+        if names.isEmpty { names = Set(members.map(\.0)) }
+        guard names.insert(key).inserted else {
+          throw error("duplicate member name `\(key)`", at: keyStart)
+        }
+      }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
         throw error("expected ':' after the member name")
@@ -206,7 +221,11 @@ public struct JSONParser {
         // (`String(validating:as:)` needs macOS 15; invalid UTF-8 decodes to other bytes.)
         let string = String(decoding: result, as: UTF8.self)
         guard string.utf8.elementsEqual(result) else {
-          throw error("string is not valid UTF-8", at: open)
+          // Escapes are ASCII: the first bad byte is one of the string's own.
+          let bad = bytes.withUnsafeBufferPointer { all in
+            Self.firstInvalidUTF8(UnsafeBufferPointer(rebasing: all[(open + 1)..<index]))
+          }
+          throw error("string is not valid UTF-8", at: bad.map { open + 1 + $0 } ?? open)
         }
         return string
       case UInt8(ascii: "\\"):
@@ -269,5 +288,37 @@ public struct JSONParser {
       index += 1
     }
     return value
+  }
+}
+
+extension JSONParser {
+  /// The offset of the first byte of `bytes` that does not start (or is not part of) a valid
+  /// UTF-8 sequence: the lead byte of a sequence that is cut short, overlong or out of range.
+  package static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      let length =
+        lead < 0x80
+        ? 1
+        : lead >= 0xC2 && lead < 0xE0
+          ? 2
+          : lead >= 0xE0 && lead < 0xF0
+            ? 3
+            : lead >= 0xF0 && lead < 0xF5 ? 4 : 0
+      guard length > 0, index + length <= bytes.count else { return index }
+      for next in 1..<length where bytes[index + next] & 0xC0 != 0x80 { return index }
+      // No overlong form, surrogate or code point past U+10FFFF.
+      if length > 2 {
+        let second = bytes[index + 1]
+        if (lead == 0xE0 && second < 0xA0) || (lead == 0xED && second >= 0xA0)
+          || (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second >= 0x90)
+        {
+          return index
+        }
+      }
+      index += length
+    }
+    return nil
   }
 }

@@ -40,6 +40,11 @@ package enum FileIO {
     return .success(result)
   }
 
+  /// The operating system's words for `code` (an `errno`), as the tools print them.
+  package static func reason(_ code: Int32) -> String {
+    lowercasedFirst(strerror(code))
+  }
+
   private static func lowercasedFirst(_ message: UnsafeMutablePointer<CChar>?) -> String {
     let text = message.map { String(cString: $0) } ?? "unknown error"
     return text.prefix(1).lowercased() + text.dropFirst()

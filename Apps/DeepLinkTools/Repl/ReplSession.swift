@@ -91,6 +91,24 @@ public final class ReplSession {
 
   // MARK: Commands
 
+  /// Runs one input line as it was read. A line that is not UTF-8 is refused where its first
+  /// bad byte is (as a URL, such a byte makes an invalid URL), never decoded with replacement
+  /// characters; a final carriage return is dropped.
+  public func execute(bytes: ArraySlice<UInt8>) -> Output {
+    var line = bytes.last == 0x0D ? bytes.dropLast() : bytes
+    while let first = line.first, first == 0x20 || first == 0x09 { line = line.dropFirst() }
+    let bad = line.withUnsafeBufferPointer { JSONParser.firstInvalidUTF8($0) }
+    guard let bad else { return execute(String(decoding: line, as: UTF8.self)) }
+    let byte = line[line.startIndex + bad]
+    return Output(
+      text: render(
+        Diagnostic(
+          code: .invalidURL,
+          message: "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8",
+          source: String(decoding: line, as: UTF8.self), offset: bad,
+          hint: "percent-encode it (%\(String(byte, radix: 16, uppercase: true)))")))
+  }
+
   /// Runs one input line.
   public func execute(_ line: String) -> Output {
     let trimmed = line.trimmingWhitespace()
@@ -98,7 +116,11 @@ public final class ReplSession {
     guard trimmed.hasPrefix(":") else { return Output(text: resolve(trimmed)) }
     let (command, argument) = trimmed.splitCommand()
     switch command {
-    case ":load": return Output(text: load(argument))
+    case ":load":
+      switch Self.fileArgument(argument) {
+      case .success(let path): return Output(text: load(path))
+      case .failure(let diagnostic): return Output(text: render(diagnostic))
+      }
     case ":routes": return Output(text: routes())
     case ":add": return Output(text: add(argument))
     case ":explain": return Output(text: explain(argument))
@@ -117,6 +139,21 @@ public final class ReplSession {
           Diagnostic(
             code: .invalidRequest, message: "unknown command `\(command)`",
             hint: ":help lists the commands")))
+    }
+  }
+
+  /// A file named on a command line: as written (spaces and all), or inside its quotes when it
+  /// is quoted (`:load "my routes.json"`).
+  static func fileArgument(_ text: String) -> Result<String, Diagnostic> {
+    guard text.first == "\"" || text.first == "'" else { return .success(text) }
+    return words(text).flatMap { words in
+      guard words.count == 1 else {
+        return .failure(
+          Diagnostic(
+            code: .invalidRequest, message: "expected one file, found \(words.count) words",
+            source: text, offset: 0, hint: "quote the whole path: :load \"my routes.json\""))
+      }
+      return .success(words[0])
     }
   }
 

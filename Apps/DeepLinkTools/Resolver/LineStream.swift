@@ -20,6 +20,18 @@ public protocol LineResponder {
 /// once. With several responders, each batch of lines is split between them and answered in
 /// parallel; the records are still written in input order. A closed stdout ends the run quietly.
 public enum LineStream {
+  /// How a run ended.
+  public enum End: Equatable, Sendable {
+    /// Every line of the input was answered and written.
+    case finished
+    /// Standard output was closed before the end (its reader, such as `head`, left).
+    case outputClosed
+    /// Standard input could not be read, or standard output could not be written: what
+    /// failed and the operating system's reason (`cannot write standard output: no space
+    /// left on device`).
+    case failed(String)
+  }
+
   /// The most lines answered in one batch per responder: bounds memory whatever the input.
   static let linesPerResponder = 2048
   /// Output is written once this many bytes are waiting.
@@ -27,9 +39,8 @@ public enum LineStream {
 
   /// Calls `respond` for every line of stdin (split on `\n`; a final line without `\n` counts)
   /// and writes each answer followed by `\n`.
-  /// - Returns: false when stdout was closed before the end.
   @discardableResult
-  public static func run(_ respond: (ArraySlice<UInt8>, Int) -> String) -> Bool {
+  public static func run(_ respond: (ArraySlice<UInt8>, Int) -> String) -> End {
     withoutActuallyEscaping(respond) { respond in
       var responder: any LineResponder = ClosureResponder { line, number, output in
         output += respond(line, number).utf8
@@ -40,11 +51,20 @@ public enum LineStream {
     }
   }
 
+  /// Calls `body` with each line of stdin as bytes (without its `\n`) until it returns false
+  /// or the input ends: a reader that does not decode, so a line that is not UTF-8 can be
+  /// refused where its bad byte is.
+  /// - Returns: the reason stdin could not be read, if it could not.
+  public static func forEachLine(_ body: (ArraySlice<UInt8>) -> Bool) -> String? {
+    var reader = LineReader(fd: 0)
+    while let line = reader.nextLine(), body(line) {}
+    return reader.failure.map { "cannot read standard input: " + FileIO.reason($0) }
+  }
+
   /// Answers every line of stdin with `responders` (one per parallel job), numbering lines
   /// from `firstLine`.
-  /// - Returns: false when stdout was closed before the end.
   @discardableResult
-  public static func run(_ responders: [any LineResponder], firstLine: Int = 1) -> Bool {
+  public static func run(_ responders: [any LineResponder], firstLine: Int = 1) -> End {
     var responders = responders
     return responders.withUnsafeMutableBufferPointer { run($0, firstLine: firstLine) }
   }
@@ -53,7 +73,7 @@ public enum LineStream {
   // otherwise capture a metatype that is not known to be Sendable.
   private static func run(
     _ responders: UnsafeMutableBufferPointer<any LineResponder>, firstLine: Int
-  ) -> Bool {
+  ) -> End {
     signal(SIGPIPE, SIG_IGN)
     var reader = LineReader(fd: 0)
     var writer = RecordWriter(fd: 1)
@@ -101,7 +121,7 @@ public enum LineStream {
         }
         // About to wait for input: what was answered goes out first.
         collect()
-        if !writer.flush() { return false }
+        if !writer.flush() { return end(reader, writer) }
         guard let line = reader.nextLine() else { break }
         batches[current].append(line)
       }
@@ -135,10 +155,24 @@ public enum LineStream {
         current = 1 - current
       }
       number += count
-      if writer.buffer.count >= outputLimit, !writer.flush() { return false }
+      if writer.buffer.count >= outputLimit, !writer.flush() { return end(reader, writer) }
     }
     collect()
-    return writer.flush()
+    _ = writer.flush()
+    return end(reader, writer)
+  }
+
+  /// How a run that stopped reading or writing ended. A read error is reported after the
+  /// lines read before it were answered.
+  private static func end(_ reader: LineReader, _ writer: RecordWriter) -> End {
+    if let failure = writer.failure {
+      return .failed("cannot write standard output: " + FileIO.reason(failure))
+    }
+    if !writer.buffer.isEmpty { return .outputClosed }
+    if let failure = reader.failure {
+      return .failed("cannot read standard input: " + FileIO.reason(failure))
+    }
+    return .finished
   }
 }
 
@@ -234,6 +268,8 @@ struct LineReader {
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
+  /// The `errno` of a failed read, which ended the input.
+  private(set) var failure: Int32?
 
   init(fd: Int32) {
     self.fd = fd
@@ -299,9 +335,13 @@ struct LineReader {
     }
     let old = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: 1 << 16))
-    let count = buffer.withUnsafeMutableBytes { raw in
-      read(fd, raw.baseAddress! + old, 1 << 16)
-    }
+    var count: Int
+    repeat {
+      count = buffer.withUnsafeMutableBytes { raw in
+        read(fd, raw.baseAddress! + old, 1 << 16)
+      }
+    } while count < 0 && errno == EINTR
+    if count < 0 { failure = errno }
     buffer.removeSubrange((old + max(count, 0))...)
     if count <= 0 { atEnd = true }
   }
@@ -311,12 +351,14 @@ struct LineReader {
 struct RecordWriter {
   let fd: Int32
   var buffer: [UInt8] = []
+  /// The `errno` of a failed write other than a closed reader (`EPIPE`).
+  private(set) var failure: Int32?
 
   init(fd: Int32) {
     self.fd = fd
   }
 
-  /// Writes everything waiting; false when the descriptor is closed.
+  /// Writes everything waiting; false when it cannot (the reader left, or `failure`).
   mutating func flush() -> Bool {
     var offset = 0
     while offset < buffer.count {
@@ -325,6 +367,7 @@ struct RecordWriter {
       }
       if written < 0 {
         if errno == EINTR { continue }
+        if errno != EPIPE { failure = errno }
         return false
       }
       offset += written

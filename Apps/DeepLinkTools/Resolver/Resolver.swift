@@ -87,7 +87,8 @@ public struct Resolver {
 
     let url: String
     switch request.kind {
-    case .failure(let code, let message, let offset):
+    case .failure(let code, let message, let offset, let url):
+      if let url { record.append(("url", .string(url))) }
       return fail(code, message, offset: offset)
     case .print(let intent, let request):
       return printRecord(request, intent: intent, record: record, fail: fail)

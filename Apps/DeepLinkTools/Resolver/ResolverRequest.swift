@@ -20,8 +20,8 @@ struct ResolverRequest {
     case resolve(url: Text)
     /// Print a URL (`{"intent": ..., "params": ..., "table": ...}`): the whole request.
     case print(intent: JSONValue, request: JSONValue)
-    /// The line is no request; the record is this error.
-    case failure(ErrorCode, String, offset: Int?)
+    /// The line is no request; the record is this error (and echoes `url` when there is one).
+    case failure(ErrorCode, String, offset: Int?, url: String? = nil)
   }
 
   var kind: Kind
@@ -68,13 +68,16 @@ struct ResolverRequest {
     } catch {
       // Not JSON: a line that starts with a URL scheme is that URL (`cat urls.txt | ...`).
       if let url = plainURL(line) { return ResolverRequest(kind: .resolve(url: .string(url))) }
-      if urlLine(line) != nil, let bad = firstInvalidUTF8(line) {
-        // A URL line, but its bytes are not text: say where, not what JSON would have wanted.
+      if let range = urlLine(line) {
+        // A URL line whose bytes are not all UTF-8 (else it was read above): an invalid URL,
+        // echoed with replacement characters, the offset that of its first bad byte.
+        let url = UnsafeBufferPointer(rebasing: line[range])
+        let bad = JSONParser.firstInvalidUTF8(url) ?? 0
         return ResolverRequest(
           kind: .failure(
-            .invalidJSON,
-            "the line is a URL but not valid UTF-8 (byte 0x\(String(line[bad], radix: 16, uppercase: true)) at offset \(bad))",
-            offset: bad))
+            .invalidURL,
+            "byte 0x\(String(url[bad], radix: 16, uppercase: true)) is not UTF-8",
+            offset: bad, url: String(decoding: url, as: UTF8.self)))
       }
       let first = line.first { $0 != 0x20 && $0 != 0x09 }
       let meantJSON = first.map { "{[\"".utf8.contains($0) } ?? false
@@ -127,35 +130,6 @@ struct ResolverRequest {
       })
     else { return nil }
     return start..<(last + 1)
-  }
-
-  /// The offset of the first byte of `bytes` that is not part of valid UTF-8, if any.
-  static func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    var index = 0
-    while index < bytes.count {
-      let lead = bytes[index]
-      let length =
-        lead < 0x80
-        ? 1
-        : lead >= 0xC2 && lead < 0xE0
-          ? 2
-          : lead >= 0xE0 && lead < 0xF0
-            ? 3
-            : lead >= 0xF0 && lead < 0xF5 ? 4 : 0
-      guard length > 0, index + length <= bytes.count else { return index }
-      for next in 1..<length where bytes[index + next] & 0xC0 != 0x80 { return index + next }
-      // No overlong form, surrogate or code point past U+10FFFF.
-      if length > 2 {
-        let second = bytes[index + 1]
-        if (lead == 0xE0 && second < 0xA0) || (lead == 0xED && second >= 0xA0)
-          || (lead == 0xF0 && second < 0x90) || (lead == 0xF4 && second >= 0x90)
-        {
-          return index
-        }
-      }
-      index += length
-    }
-    return nil
   }
 
   /// A line that is not JSON but starts with a URL scheme, without its surrounding blanks;

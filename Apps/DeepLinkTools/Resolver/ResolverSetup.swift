@@ -52,28 +52,42 @@ public enum ResolverSetup {
   }
 }
 
-/// Writes to the process's standard error.
+/// Writes to the process's standard output and error.
 public enum FileHandleOutput {
+  /// What became of a write.
+  public enum Outcome: Equatable, Sendable {
+    case written
+    /// The reader left (`EPIPE`): a tool stops quietly.
+    case closed
+    /// The operating system's reason it could not be written (`no space left on device`).
+    case failed(String)
+  }
+
   /// Writes `text` and a newline to stderr.
   public static func standardError(_ text: String) {
     writeAll(2, text + "\n")
   }
 
   /// Writes `text` and a newline to stdout, unbuffered.
-  public static func standardOutput(_ text: String) {
+  @discardableResult
+  public static func standardOutput(_ text: String) -> Outcome {
     writeAll(1, text + "\n")
   }
 
-  /// Every byte, NULs included, retrying short writes.
-  private static func writeAll(_ descriptor: Int32, _ text: String) {
+  /// Every byte, NULs included, retrying short and interrupted writes.
+  @discardableResult
+  private static func writeAll(_ descriptor: Int32, _ text: String) -> Outcome {
     var text = text
-    text.withUTF8 { buffer in
+    return text.withUTF8 { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written <= 0 { return }
+        if written < 0 && errno == EINTR { continue }
+        if written < 0 && errno == EPIPE { return .closed }
+        if written <= 0 { return .failed(FileIO.reason(written < 0 ? errno : EIO)) }
         offset += written
       }
+      return .written
     }
   }
 }

@@ -212,6 +212,7 @@ package struct PatternScanner {
       }
       index += 1
       try expectElementEnd()
+      try checkNotPositional(name, at: innerStart)
       // `:int()` is an anonymous typed component (Deeper's tests use it): it must parse as
       // the type and binds nothing.
       return (name, type)
@@ -228,7 +229,21 @@ package struct PatternScanner {
       positionalCount += 1
       return (String(positionalCount - 1), type)
     }
+    try checkNotPositional(first, at: nameStart)
     return (first, .string)
+  }
+
+  /// FuncRouter names positional captures `0`, `1`, … itself: a name of digits alone would
+  /// hide one of them (or be hidden), so it is refused there.
+  private func checkNotPositional(_ name: String, at offset: Int) throws(PatternSyntaxError) {
+    guard positionalTypes, !name.isEmpty, name.utf8.allSatisfy({ $0 &- 0x30 < 10 }) else {
+      return
+    }
+    throw error(
+      .other(
+        message: "capture name `\(name)` is a position",
+        hint: "positional captures are named 0, 1, … in order; give this one a name with a letter"),
+      at: offset)
   }
 
   /// The name after a `*` (at offset `star`): `[A-Za-z_][A-Za-z0-9_]*`, then the element ends.

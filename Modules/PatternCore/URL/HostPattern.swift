@@ -9,8 +9,15 @@ package enum HostPattern {
   {
     guard pattern.hasPrefix("*.") else { return host == pattern }
     let suffix = pattern.dropFirst()  // ".example.com"
-    return host.count > suffix.count && host.hasSuffix(suffix)
-      && !host.dropLast(suffix.count).hasSuffix(".")
+    guard host.count > suffix.count, host.hasSuffix(suffix) else { return false }
+    let labels = host.dropLast(suffix.count)
+    // Labels of a host: a decoded `%2F` or `%3A` (`evil.com%2F.example.com`) makes no host.
+    return !labels.hasSuffix(".") && !labels.utf8.contains(where: Self.isNotHostByte)
+  }
+
+  /// Bytes a decoded host cannot hold: separators of the URL, spaces and controls.
+  private static func isNotHostByte(_ byte: UInt8) -> Bool {
+    byte <= 0x20 || byte == 0x7F || "/:@?#[]\\%".utf8.contains(byte)
   }
 
   /// A host `pattern` answers, to show it by: the pattern itself, or `www.example.com` for

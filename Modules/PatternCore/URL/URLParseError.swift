@@ -17,10 +17,10 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
   case unclosedIPLiteral(url: String, offset: Int)
   /// The URL is longer than the limit.
   case tooLong(url: String, length: Int, limit: Int)
-  /// More components than the limit.
-  case tooManyComponents(url: String, count: Int, limit: Int)
-  /// More query items than the limit.
-  case tooManyQueryItems(url: String, count: Int, limit: Int)
+  /// More components than the limit; `offset` is where the first one past the limit starts.
+  case tooManyComponents(url: String, count: Int, limit: Int, offset: Int)
+  /// More query items than the limit; `offset` is where the first one past the limit starts.
+  case tooManyQueryItems(url: String, count: Int, limit: Int, offset: Int)
 
   /// `invalid_url`, or `limit_exceeded` for the limits.
   public var code: ErrorCode {
@@ -39,7 +39,7 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
       .unclosedIPLiteral(_, let offset):
       offset
     case .tooLong(_, _, let limit): limit
-    case .tooManyComponents, .tooManyQueryItems: 0
+    case .tooManyComponents(_, _, _, let offset), .tooManyQueryItems(_, _, _, let offset): offset
     }
   }
 
@@ -72,9 +72,9 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
         "URL is \(length) bytes long; the limit is \(limit)",
         "the URL is cut off here for the limit"
       )
-    case .tooManyComponents(_, let count, let limit):
+    case .tooManyComponents(_, let count, let limit, _):
       ("URL has \(count) components; the limit is \(limit)", "raise the limit or shorten the URL")
-    case .tooManyQueryItems(_, let count, let limit):
+    case .tooManyQueryItems(_, let count, let limit, _):
       ("URL has \(count) query items; the limit is \(limit)", "raise the limit or shorten the URL")
     }
   }
@@ -84,7 +84,7 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
     case .missingScheme(let url, _), .malformedEscape(let url, _), .invalidUTF8(let url, _),
       .forbiddenCharacter(let url, _, _), .invalidPort(let url, _), .portOutOfRange(let url, _),
       .unclosedIPLiteral(let url, _), .tooLong(let url, _, _),
-      .tooManyComponents(let url, _, _), .tooManyQueryItems(let url, _, _):
+      .tooManyComponents(let url, _, _, _), .tooManyQueryItems(let url, _, _, _):
       url
     }
   }

@@ -114,7 +114,7 @@ public struct URLParser: Sendable {
             url: original,
             count: countRuns(bytes, pathStart, beforeQuery, separator: UInt8(ascii: "/"))
               + (layout.hasHost ? 1 : 0),
-            limit: limits.maxComponents)
+            limit: limits.maxComponents, offset: componentStart)
         }
         let (start, end) = try decode(
           bytes, from: componentStart, to: position, original: original, into: &layout)
@@ -133,7 +133,7 @@ public struct URLParser: Sendable {
             throw .tooManyQueryItems(
               url: original,
               count: countRuns(bytes, queryStart + 1, beforeFragment, separator: UInt8(ascii: "&")),
-              limit: limits.maxQueryItems)
+              limit: limits.maxQueryItems, offset: itemStart)
           }
           let equals =
             firstIndex(of: UInt8(ascii: "="), in: bytes, from: itemStart, to: position) ?? position
