@@ -83,8 +83,7 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
     // Universal link origins are more specific than a scheme, so they are tried first.
     let valid = (try? parsedSources.get()) ?? []
     self.acceptingOrder =
-      valid.filter { if case .universalLink = $0 { true } else { false } }
-      + valid.filter { if case .urlScheme = $0 { true } else { false } }
+      valid.filter(\.isUniversalLink) + valid.filter { !$0.isUniversalLink }
   }
 
   private let parsedSources: Result<[LinkSource], CrossroadError>
@@ -136,14 +135,17 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
     registry.append(contentsOf: added)
   }
 
-  /// Same AST up to capture names (the first literal folded) and overlapping sources.
+  /// Same AST up to capture names and overlapping sources. The first literal is folded as a
+  /// custom-scheme URL's host; a universal link's path starts after its host, and is
+  /// case-sensitive from its first component on.
   static func sameRoute(_ a: Route, _ b: Route) -> Bool {
     let overlapping = a.source == nil || b.source == nil || a.source == b.source
-    return overlapping && key(a.pattern) == key(b.pattern)
+    let web = a.source?.isUniversalLink == true || b.source?.isUniversalLink == true
+    return overlapping && key(a.pattern, web) == key(b.pattern, web)
   }
 
-  private static func key(_ pattern: RoutePattern) -> RoutePattern {
-    pattern.identity(options: MatchOptions(queryKeysIgnoreCase: true))
+  private static func key(_ pattern: RoutePattern, _ web: Bool) -> RoutePattern {
+    pattern.identity(options: MatchOptions(queryKeysIgnoreCase: true), foldingFirst: !web)
   }
 
   /// The compiled table.

@@ -84,6 +84,11 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// Whether this is a universal link origin (its URLs' paths are routed, the host apart).
+  public var isUniversalLink: Bool {
+    if case .universalLink = self { true } else { false }
+  }
+
   /// Whether a parsed URL comes from this source.
   public func accepts(_ url: ParsedURL) -> Bool {
     switch self {

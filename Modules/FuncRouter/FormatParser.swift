@@ -82,13 +82,13 @@ public struct FormatParser: Sendable {
     walk(pattern.path, optional: false)
     for node in pattern.query {
       switch node {
-      case .item(let item) where item.equals != nil:
-        continue  // a condition binds nothing
+      case .item(let item) where item.equals != nil || item.name.isEmpty:
+        continue  // a condition, or `k=:int()`: it binds nothing
       case .item(let item):
         let leaf = Leaf.required(name: item.name, type: item.type)
         leaves.append(item.required ? leaf : .optional(leaf))
       case .oneOf(let items):
-        leaves += items.filter { $0.equals == nil }.map {
+        leaves += items.filter { $0.equals == nil && !$0.name.isEmpty }.map {
           .optional(.required(name: $0.name, type: $0.type))
         }
       case .forbidden, .all:
@@ -103,7 +103,7 @@ extension PatternScanner {
   mutating func parseFormatQuery() throws(PatternSyntaxError) -> [QueryNode] {
     var nodes: [QueryNode] = []
     while true {
-      if atEnd || current == UInt8(ascii: "&") { throw error(.emptyQueryItem) }
+      if atEnd || current == UInt8(ascii: "&") { throw emptyQueryItem() }
       if current == UInt8(ascii: "!") || current == UInt8(ascii: "*") {
         // `!key` and `*name` read as in Deeper's query syntax.
         nodes.append(try parseQueryTerm())
@@ -152,7 +152,15 @@ extension PatternScanner {
 
   /// `key=:type`, `key=:name` or `key=:type(name)`.
   mutating func parseFormatItem() throws(PatternSyntaxError) -> QueryItemPattern {
+    if current == UInt8(ascii: "!") || current == UInt8(ascii: "*") {
+      throw error(
+        .other(
+          message: "\(describe(index)) item in a group",
+          hint: "!key and *name stand alone in the query, outside parentheses: p?!token"))
+    }
     let start = index
+    // The key as items carry it: `%XX` escapes decoded, as the URL's keys are.
+    var decoded: [UInt8] = []
     while let byte = current, byte != UInt8(ascii: "="), byte != UInt8(ascii: "&"),
       byte != UInt8(ascii: "|"), byte != UInt8(ascii: ")"), byte != UInt8(ascii: "("),
       byte != UInt8(ascii: ":")
@@ -160,13 +168,13 @@ extension PatternScanner {
       if byte <= 0x20 || byte == 0x7F {
         throw error(.unexpectedCharacter(byte == 0x20 ? "space" : "control character"))
       }
-      index += 1
+      try takeByte(into: &decoded)
     }
     guard index > start else {
       throw error(
         .other(message: "query item has no key", hint: "write items as key=:type, e.g. page=:int"))
     }
-    let key = String(decoding: bytes[start..<index], as: UTF8.self)
+    let key = String(decoding: decoded, as: UTF8.self)
     guard current == UInt8(ascii: "=") else {
       throw error(
         .other(message: "expected '=' after the query key", hint: "write items as \(key)=:type"))

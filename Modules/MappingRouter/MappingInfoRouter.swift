@@ -65,7 +65,7 @@ public final class MappingInfoRouter: Sendable {
     let parser = MappingPatternParser(types: types)
     var entries: [Entry] = []
     var seen: [RoutePattern: String] = [:]
-    for info in mappingInfo {
+    for (groupIndex, info) in mappingInfo.enumerated() {
       // An empty group puts its maps' paths at the start of the URL (`base/update` answers
       // `native://base/update`), as the original router allows.
       guard !info.group.contains(where: { "/?{}&*:()|".contains($0) || $0.isWhitespace })
@@ -75,7 +75,7 @@ public final class MappingInfoRouter: Sendable {
         do {
           pattern = try parser.parse(map.path, group: info.group)
         } catch {
-          throw .syntax(error, group: info.group, index: index)
+          throw .syntax(error, group: info.group, groupIndex: groupIndex, index: index)
         }
         let key = Self.pathKey(pattern)
         let name = "`\(info.group)` map \(index) `\(map.path)`"

@@ -4,8 +4,9 @@ import PatternCore
 public enum MappingLoadError: Error, Sendable, Hashable, CustomStringConvertible,
   DiagnosticConvertible
 {
-  /// A malformed path or `{...}` item in `group`'s map at `index`.
-  case syntax(PatternSyntaxError, group: String, index: Int)
+  /// A malformed path or `{...}` item in map `index` of `group`, the `groupIndex`th of the
+  /// groups loaded (two may share a name).
+  case syntax(PatternSyntaxError, group: String, groupIndex: Int, index: Int)
   /// Two maps with the same path (ignoring the query and capture names) in one scheme.
   case duplicatePath(path: String, first: String, second: String)
   /// An empty group name, or one with characters a component cannot hold.
@@ -15,9 +16,9 @@ public enum MappingLoadError: Error, Sendable, Hashable, CustomStringConvertible
 
   public var diagnostic: Diagnostic {
     switch self {
-    case .syntax(let error, let group, let index):
+    case .syntax(let error, _, let groupIndex, let index):
       var diagnostic = error.diagnostic
-      diagnostic.origin = "group `\(group)`, maps[\(index)]"
+      diagnostic.origin = "groups[\(groupIndex)], maps[\(index)]"
       return diagnostic
     case .duplicatePath(let path, let first, let second):
       return Diagnostic(

@@ -68,14 +68,22 @@ extension PatternScanner {
       forbidden = true
       index += 1
     }
+    if current == UInt8(ascii: "!") || (forbidden && current == UInt8(ascii: "*")) {
+      throw error(
+        .other(
+          message: "'*' and '!' in one item",
+          hint: "an item is required ({*id}) or forbidden ({!token}), not both"))
+    }
     var equals: String?
     var keys: [String] = []
     while true {
       skipSpaces()
       let start = index
+      // The key as items carry it: `%XX` escapes decoded, as the URL's keys are.
+      var key: [UInt8] = []
       while let byte = current, !Self.isBraceSyntax(byte), byte != 0x20 {
         if byte < 0x20 || byte == 0x7F { throw error(.unexpectedCharacter("control character")) }
-        index += 1
+        try takeByte(into: &key)
       }
       let end = index
       skipSpaces()
@@ -100,7 +108,7 @@ extension PatternScanner {
           .other(message: "empty alias", hint: "write a key between '{', '/' and '}'"))
       }
       if current == UInt8(ascii: "=") {
-        keys.append(String(decoding: bytes[start..<end], as: UTF8.self))
+        keys.append(String(decoding: key, as: UTF8.self))
         let sign = index
         index += 1
         equals = try readBraceValue(open: open)
@@ -117,7 +125,7 @@ extension PatternScanner {
         index += 1  // '}'
         break
       }
-      keys.append(String(decoding: bytes[start..<end], as: UTF8.self))
+      keys.append(String(decoding: key, as: UTF8.self))
       if current == UInt8(ascii: "}") {
         index += 1
         break

@@ -85,7 +85,7 @@ struct DeeperPatternParserTests {
     ("", 0, "empty pattern"),
     ("/", 0, "empty pattern"),
     ("p/:int(x", 6, "unclosed capture type"),
-    ("p?", 2, "empty query item"),
+    ("p?", 2, "empty query"),
     ("p?:a&&:b", 5, "empty query item"),
     ("p?a", 2, "expected a query capture"),
     ("p/a b", 3, "unexpected space"),

@@ -152,7 +152,7 @@ struct MappingRouterTests {
     do {
       _ = try router(path)
     } catch {
-      guard case .syntax(let syntax, "user", 0) = error else {
+      guard case .syntax(let syntax, "user", 0, 0) = error else {
         Issue.record("\(error)")
         return
       }

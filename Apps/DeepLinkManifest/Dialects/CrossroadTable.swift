@@ -13,6 +13,13 @@ package struct CrossroadTable: LoadedTable {
 
   package init(_ spec: TableSpec) throws(Diagnostic) {
     name = spec.name
+    if spec.scheme != nil && spec.sources != nil {
+      // One of the two would be dropped: say which to keep.
+      throw Diagnostic(
+        code: .invalidSource, message: "both `scheme` and `sources` are given",
+        hint: "list every source in \"sources\" (\"scheme\" alone is one source)",
+        origin: spec.origin)
+    }
     guard let sources = spec.sources ?? spec.scheme.map({ [$0] }) else {
       throw Diagnostic(
         code: .invalidSource, message: "missing `sources` (or `scheme`)",

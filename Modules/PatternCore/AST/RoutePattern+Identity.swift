@@ -1,27 +1,32 @@
 extension RoutePattern {
-  /// What makes two routes the same route: the pattern up to capture names, with text folded
-  /// where the table compares it without case (the first component, which is the host of a
-  /// custom-scheme URL, always; every literal when `literalsIgnoreCase`; query keys when
-  /// `queryKeysIgnoreCase`). Two routes with the same identity answer the same URLs with the
-  /// same bindings, so the later one can never win.
+  /// What makes two routes the same route: the pattern up to capture names (a rest capture
+  /// `*name` is `*`, which it matches like), with text folded where the table compares it
+  /// without case: every literal when `literalsIgnoreCase`, query keys when
+  /// `queryKeysIgnoreCase`, and the first component when `foldingFirst` (the host of a
+  /// custom-scheme URL; without a host, as in `myapp:///P/x`, that component is case-sensitive,
+  /// so two routes that differ there are the same only by the dialect's own rule). Two routes
+  /// with the same identity answer the same URLs, so the later one can never win.
   ///
-  /// Route-table analysis, Crossroad's duplicate check and MappingInfo's duplicate check all
-  /// use it (MappingInfo compares paths alone: `includingQuery: false`).
-  package func identity(options: MatchOptions, includingQuery: Bool = true) -> RoutePattern {
+  /// Route-table analysis (`foldingFirst: false`: it never warns wrongly), Crossroad's
+  /// duplicate check (custom-scheme routes fold their first component, as their host) and
+  /// MappingInfo's duplicate check (paths alone: `includingQuery: false`) all use it.
+  package func identity(
+    options: MatchOptions, includingQuery: Bool = true, foldingFirst: Bool = true
+  ) -> RoutePattern {
     func fold(_ nodes: [PathNode]) -> [PathNode] {
       nodes.map { node in
         switch node {
-        case .literal(let text): .literal(text.lowercased())
-        case .capture, .wildcard, .rest: node
+        case .literal(let text): .literal(options.literalsIgnoreCase ? text.lowercased() : text)
+        case .capture, .wildcard: node
+        case .rest: .wildcard
         case .optional(let inner): .optional(fold(inner))
         case .choice(let alternatives): .choice(alternatives.map(fold))
         }
       }
     }
     var result = anonymized
-    if options.literalsIgnoreCase {
-      result.path = fold(result.path)
-    } else if case .literal(let text)? = result.path.first {
+    result.path = fold(result.path)
+    if foldingFirst, case .literal(let text)? = result.path.first {
       result.path[0] = .literal(text.lowercased())
     }
     if !includingQuery {

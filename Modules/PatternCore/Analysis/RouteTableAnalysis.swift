@@ -92,7 +92,7 @@ public enum RouteTableAnalysis {
       ignoreCase: options.literalsIgnoreCase,
       budget: PathInclusion.Budget(100_000 * max(routes.count, 1)))
     let programs = routes.map { PathProgram($0.pattern.path) }
-    let anonymized = routes.map { $0.pattern.identity(options: options) }
+    let anonymized = routes.map { $0.pattern.identity(options: options, foldingFirst: false) }
     var warnings: [AnalysisWarning] = []
     for (index, route) in routes.enumerated() {
       for name in duplicateNames(route.pattern) {

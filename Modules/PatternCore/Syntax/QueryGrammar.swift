@@ -11,7 +11,7 @@ extension PatternScanner {
   ) throws(PatternSyntaxError) -> [QueryNode] {
     var nodes: [QueryNode] = []
     while true {
-      if atEnd || current == UInt8(ascii: "&") { throw error(.emptyQueryItem) }
+      if atEnd || current == UInt8(ascii: "&") { throw emptyQueryItem() }
       nodes.append(try readItem(&self))
       guard current == UInt8(ascii: "&") else { break }
       index += 1
@@ -19,10 +19,23 @@ extension PatternScanner {
     return nodes
   }
 
+  /// An empty item at the index: after `?` the query is empty (`p?`), else an `&` is extra.
+  package func emptyQueryItem() -> PatternSyntaxError {
+    guard index > 0, bytes[index - 1] == UInt8(ascii: "?") else { return error(.emptyQueryItem) }
+    return error(
+      .other(message: "empty query", hint: "write an item after '?', or remove the '?'"))
+  }
+
   package mutating func parseQueryTerm() throws(PatternSyntaxError) -> QueryNode {
     if current == UInt8(ascii: "!") {
       let bang = index
       index += 1
+      if current == UInt8(ascii: ":") {
+        throw error(
+          .other(
+            message: "'!' takes a key, not a capture",
+            hint: "write !key to forbid an item, e.g. !token"))
+      }
       let key = try readQueryText()
       guard !key.isEmpty else {
         throw error(
@@ -69,7 +82,16 @@ extension PatternScanner {
     while true {
       switch current {
       case UInt8(ascii: ":"):
+        let colon = index
         let (name, type) = try parseCapture()
+        // `?:int()`: the name is the item's key, so an anonymous one names no item.
+        guard !name.isEmpty else {
+          throw error(
+            .other(
+              message: "query capture has no name, so no key",
+              hint: "write :\(type)(key), or key=:\(type)() to match the item without binding it"),
+            at: colon)
+        }
         items.append(QueryItemPattern(name, type: type))
       case UInt8(ascii: "("):
         throw error(.nestedQueryGroup)
