@@ -127,7 +127,7 @@ public final class DeepLinkEngine<Intent> {
               handler: target.deepLinkHandlerName, state: .cycle,
               error: chain.contains(target.identity)
                 ? "handler cycle: \(path)"
-                : "pass-through chain longer than \(configuration.maxChainLength)"))
+                : "pass-through chain longer than \(configuration.maxChainLength): \(path)"))
           return result
         }
         handler = target

@@ -23,6 +23,8 @@ package struct DeeperTable: LoadedTable {
       try HandlerGraph(json, origin: spec.origin)
     }
     router = DeepLinkRouter<String>(scheme: scheme, rootDeepLinkHandler: graph?.root)
+    // A graph is finite: its chains end or repeat a handler, which is reported as a cycle.
+    if let graph { router.engine?.configuration.maxChainLength = graph.longestChain }
     for type in try DeclaredTypes.load(spec) {
       try? router.register(valueType: type)  // validated by DeclaredTypes
     }
@@ -82,10 +84,14 @@ package struct DeeperTable: LoadedTable {
       graph.reset()
       let opened = router.open(url)
       var steps = opened.handling?.trace
-      if case .matched = opened.resolution, graph.wantsResume,
-        let resumed = router.resumeDelayedDeepLink()
-      {
-        steps? += resumed.trace
+      // A resumed answer may delay again (with a resume of its own): resume until none is
+      // wanted. Each resume answers one level of a written `resume`, so this ends.
+      if case .matched = opened.resolution {
+        while graph.wantsResume {
+          graph.willResume()
+          guard let resumed = router.resumeDelayedDeepLink() else { break }
+          steps? += resumed.trace
+        }
       }
       return outcome(opened.resolution, steps: steps)
     }

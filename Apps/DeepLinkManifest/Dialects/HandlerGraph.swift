@@ -12,11 +12,11 @@ import PatternCore
 ///
 /// Actions: `{"open": true}`, `{"reject": "message"}` (or `true`), `{"passTo": "handler"}`,
 /// `{"delay": true}` (kept), `{"delay": true, "resume": ACTION}` (kept, then resumed at once: the
-/// handler answers ACTION the second time). `"*"` is the entry for intents without their own.
-/// A handler with no entry for an intent rejects it.
+/// handler answers ACTION the second time, and ACTION may delay and resume again). `"*"` is the
+/// entry for intents without their own. A handler with no entry for an intent rejects it.
 ///
-/// Handlers live on the main actor, so the graph's state (`wantsResume`, the handlers' last
-/// states) is only read and written there: by the handlers themselves and by ``reset()``.
+/// Handlers live on the main actor, so the graph's state (`wantsResume`, the answers handlers
+/// keep for a resume) is only read and written there: by the handlers and by ``reset()``.
 package final class HandlerGraph: @unchecked Sendable {
   package indirect enum Action {
     case open
@@ -29,35 +29,43 @@ package final class HandlerGraph: @unchecked Sendable {
   package private(set) var handlers: [String: AnyDeepLinkHandler<String>] = [:]
   /// Set when a handler delayed a link it wants resumed.
   package private(set) var wantsResume = false
+  /// What each handler that delayed a link answers when the link is resumed.
+  private var resumes: [String: Action] = [:]
 
   /// The root handler.
   package var root: AnyDeepLinkHandler<String> { handlers["root"]! }
+
+  /// The longest pass-through chain the graph can make without a cycle: one visit per handler
+  /// (the engine reports a longer one, which must repeat a handler, as a cycle first).
+  package var longestChain: Int { handlers.count + 1 }
 
   package init(_ json: JSONValue, origin: String) throws(Diagnostic) {
     guard let members = json.objectValue else {
       throw Self.error("`handlers` must be an object of handler names", origin)
     }
     var entries: [String: [String: Action]] = [:]
+    // In the order written, so that the first mistake is the one reported.
+    var written: [(handler: String, intent: String, action: Action)] = []
     for (name, table) in members {
       guard let intents = table.objectValue else {
         throw Self.error("handler `\(name)` must be an object of intent names", origin)
       }
       var actions: [String: Action] = [:]
-      for (intent, action) in intents {
-        actions[intent] = try Self.action(action, "\(origin), handlers.\(name).\(intent)")
+      for (intent, json) in intents {
+        let action = try Self.action(json, "\(origin), handlers.\(name).\(intent)")
+        actions[intent] = action
+        written.append((name, intent, action))
       }
       entries[name] = actions
     }
     guard entries["root"] != nil else {
       throw Self.error("the handler graph has no `root` handler", origin)
     }
-    for (name, actions) in entries {
-      for (intent, action) in actions {
-        for target in Self.targets(action) where entries[target] == nil {
-          throw Self.error(
-            "handler `\(name)` passes `\(intent)` to `\(target)`, which is not in the graph",
-            origin)
-        }
+    for (name, intent, action) in written {
+      for target in Self.targets(action) where entries[target] == nil {
+        throw Self.error(
+          "handler `\(name)` passes `\(intent)` to `\(target)`, which is not in the graph",
+          "\(origin), handlers.\(name).\(intent)")
       }
     }
     self.entries = entries
@@ -72,13 +80,23 @@ package final class HandlerGraph: @unchecked Sendable {
   @MainActor
   package func reset() {
     wantsResume = false
+    resumes = [:]
     for handler in handlers.values { handler.deeplinkHandling = nil }
+  }
+
+  /// Clears `wantsResume` before the kept link is resumed (a resumed answer may set it again).
+  @MainActor
+  package func willResume() {
+    wantsResume = false
   }
 
   @MainActor
   private func answer(_ name: String, _ link: DeepLink<String>, _ animated: Bool)
     -> DeepLinkHandling<String>
   {
+    if let resume = resumes.removeValue(forKey: name) {
+      return perform(resume, name, link, animated)
+    }
     guard let action = entries[name]?[link.intent] ?? entries[name]?["*"] else {
       return .rejected(link, GraphError("`\(name)` has no entry for intent `\(link.intent)`"))
     }
@@ -98,10 +116,10 @@ package final class HandlerGraph: @unchecked Sendable {
       guard let next = handlers[target] else { return .passedThrough(link, nil) }
       return .passedThrough(link, { _ in next })
     case .delay(let resume):
-      if case .delayed = handlers[name]?.deeplinkHandling, let resume {
-        return perform(resume, name, link, animated)
+      if let resume {
+        resumes[name] = resume
+        wantsResume = true
       }
-      wantsResume = resume != nil
       return .delayed(link, animated, nil)
     }
   }
