@@ -31,6 +31,24 @@ struct ConformanceRunnerTests {
     #expect(ConformanceReport.summary(results) == "1 passed, 1 failed")
   }
 
+  /// Text compares as bytes: U+00E9 and `e` with U+0301 are different values, keys and intents.
+  @Test func textComparesByteForByteAndObjectsWithoutOrder() {
+    let results = run(
+      #"{"name":"t","dialect":"crossroad","sources":["myapp"],"routes":[{"pattern":"s/:s?*all","intent":"caf\u00e9"}],"cases":[{"url":"myapp://s/e%CC%81","intent":"caf\u00e9","params":{"s":"\u00e9","all":{}}},{"url":"myapp://s/x","intent":"cafe\u0301"},{"url":"myapp://s/x?b=1&a=2","params":{"s":"x","all":{"a":"2","b":"1"}}}]}"#
+    )
+    #expect(results.map { $0.failure == nil } == [false, false, true])
+    #expect(results[0].failure?.actual.hasSuffix("(params differ)") == true)
+    #expect(results[1].failure?.actual.hasSuffix("(intent differs)") == true)
+  }
+
+  @Test func aCaseThatContradictsItselfOrCannotRunFails() {
+    let results = run(
+      #"{"tables":[{"name":"t","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"p/:id","intent":"show"}],"cases":[{"url":"myapp://bad%zz","error":"invalid_url","params":{"id":"1"}}]},{"name":"l","dialect":"deeper","scheme":"myapp","loadError":"pattern_syntax","routes":[{"pattern":"p/(x","intent":"x"}],"cases":[{"url":"myapp://p"}]}]}"#
+    )
+    #expect(results.map(\.subject) == ["myapp://bad%zz", "load", "cases"])
+    #expect(results.map { $0.failure == nil } == [false, true, false])
+  }
+
   @Test func aMessageWithoutAnErrorIsAnErrorNotASilentPass() {
     let results = run(
       #"{"name":"demo","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"p/:id","intent":"show"}],"cases":[{"url":"myapp://p/1","intent":"show","message":"whatever"}]}"#

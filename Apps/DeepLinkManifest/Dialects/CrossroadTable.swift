@@ -182,8 +182,15 @@ package enum ContextCheck {
   /// Nil when the check holds; otherwise what differed.
   package static func run(_ check: JSONValue, _ context: Context<Void>) -> String? {
     let kinds = ["argument", "parameter", "requiredParameter", "queryParameter"]
-    guard let kind = kinds.first(where: { check[$0] != nil }), let key = check[kind]?.stringValue
-    else { return "a check names one of \(kinds.joined(separator: ", ")) with a string key" }
+    let named = kinds.filter { check[$0] != nil }
+    guard named.count == 1, let kind = named.first, let key = check[kind]?.stringValue else {
+      return "a check names exactly one of \(kinds.joined(separator: ", ")) with a string key"
+    }
+    // A misspelt key (`eror`) would otherwise check nothing.
+    let known = [kind, "as", "value", "error", "note"]
+    if let extra = check.objectValue?.first(where: { !known.contains($0.0) }) {
+      return "unknown key `\(extra.0)` in a check; known keys: \(known.joined(separator: ", "))"
+    }
     let typeName = kind == "queryParameter" ? "String" : (check["as"]?.stringValue ?? "")
     guard let type = ArgumentType(typeName) else { return "unknown type `\(typeName)`" }
     let actual: Swift.Result<JSONValue, Context<Void>.Error>

@@ -102,7 +102,7 @@ public struct JSONParser {
     index += 1
     var members: [(String, JSONValue)] = []
     // Member names seen, once an object is too big to search its members.
-    var names: Set<String> = []
+    var names: Set<[UInt8]> = []
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -118,13 +118,14 @@ public struct JSONParser {
       let key = try parseString()
       // A repeated name would leave one of its values unread: say so (RFC 8259 leaves
       // duplicates to the reader; a manifest or request with one is a mistake).
+      // Names compare as their bytes: `"\u00e9"` and `"e\u0301"` are two names.
       if members.count < 16 {
-        if members.contains(where: { $0.0 == key }) {
+        if members.contains(where: { $0.0.utf8.elementsEqual(key.utf8) }) {
           throw error("duplicate member name `\(key)`", at: keyStart)
         }
       } else {
-        if names.isEmpty { names = Set(members.map(\.0)) }
-        guard names.insert(key).inserted else {
+        if names.isEmpty { names = Set(members.map { Array($0.0.utf8) }) }
+        guard names.insert(Array(key.utf8)).inserted else {
           throw error("duplicate member name `\(key)`", at: keyStart)
         }
       }

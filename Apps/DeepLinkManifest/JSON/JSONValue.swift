@@ -14,9 +14,12 @@ public indirect enum JSONValue: Sendable, Hashable {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
     case (.number(let a), .number(let b)): a == b
-    case (.string(let a), .string(let b)): a == b
+    // Strings as their bytes (`"\u00e9"` is not `"e\u0301"`), as the routers compare text.
+    case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
     case (.array(let a), .array(let b)): a == b
-    case (.object(let a), .object(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+    case (.object(let a), .object(let b)):
+      a.count == b.count
+        && zip(a, b).allSatisfy { $0.0.utf8.elementsEqual($1.0.utf8) && $0.1 == $1.1 }
     default: false
     }
   }
@@ -38,7 +41,9 @@ public indirect enum JSONValue: Sendable, Hashable {
 
   /// The member named `key` of an object (the first, if repeated).
   public subscript(key: String) -> JSONValue? {
-    if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
+    if case .object(let members) = self {
+      return members.first { $0.0.utf8.elementsEqual(key.utf8) }?.1
+    }
     return nil
   }
 

@@ -295,6 +295,12 @@ public enum ManifestLoader {
     throws(ManifestError)
   {
     guard let members = json.objectValue else { return }
+    if let note = json["note"], note.stringValue == nil {
+      throw ManifestError(
+        diagnostic: Diagnostic(
+          code: .invalidRequest, message: "invalid manifest: `note` in \(what) must be a string",
+          hint: "a note is free text for readers", origin: origin))
+    }
     for (key, _) in members where !allowed.contains(key) {
       let nearest = allowed.min { distance(key, $0) < distance(key, $1) }
       let hint =

@@ -13,8 +13,31 @@ import PatternCore
 /// (`"loadError": "text"` instead of cases: the file must be refused with a message that
 /// contains the text). A checker fixture has `"check"` (the routes and the OS files) and
 /// `"findings"`, the exact list expected: `kind`, `os`, `host`, and where they apply `table`,
-/// `route`, `rule`, and `witness`, a regular expression the witness URL must match whole.
+/// `route`, `rule`, and `witness`: the witness URL, or a regular expression it matches whole.
+/// A key the format does not have is a failure, as in route fixtures.
 enum AppLinksFixtures {
+  /// The keys of each object of an app-links fixture.
+  enum Keys {
+    static let matcher = ["os", "appID", "aasa", "manifest", "cases", "loadError", "note"]
+    static let matcherCase = ["url", "opens", "rule", "note"]
+    static let checker = ["check", "findings", "note"]
+    static let check = ["routes", "aasa", "appID", "android", "assetlinks", "package", "note"]
+  }
+
+  /// The first unknown key of `json` (named as `what` in the message), as a failure's text;
+  /// nil when all are known.
+  static func unknownKey(
+    _ json: JSONValue?, _ allowed: [String], _ what: String, file: String
+  ) -> String? {
+    guard let json else { return nil }
+    do throws(ManifestError) {
+      try ManifestLoader.checkKeys(json, allowed, what, file)
+      return nil
+    } catch {
+      return error.diagnostic.description
+    }
+  }
+
   static func isAppLinksFixture(_ json: JSONValue) -> Bool {
     json["os"] != nil || json["check"] != nil
   }
@@ -25,7 +48,22 @@ enum AppLinksFixtures {
         file: file, table: nil, subject: subject,
         failure: failure.map { ConformanceRunner.Failure(expected: $0.0, actual: $0.1) })
     }
-    if let check = json["check"] { return [runCheck(check, json["findings"], file: file)] }
+    if let check = json["check"] {
+      if let problem = unknownKey(json, Keys.checker, "a checker fixture", file: file)
+        ?? unknownKey(check, Keys.check, "`check`", file: file)
+      {
+        return [result("fixture", ("known keys", problem))]
+      }
+      return [runCheck(check, json["findings"], file: file)]
+    }
+    let cases = json["cases"]?.arrayValue ?? []
+    if let problem = unknownKey(json, Keys.matcher, "a matcher fixture", file: file)
+      ?? cases.lazy.enumerated().compactMap({ index, item in
+        unknownKey(item, Keys.matcherCase, "cases[\(index)]", file: file)
+      }).first
+    {
+      return [result("fixture", ("known keys", problem))]
+    }
     let os = json["os"]?.stringValue ?? ""
     let decide: (String) -> OpenDecision
     do throws(AppLinksError) {
@@ -50,7 +88,7 @@ enum AppLinksFixtures {
     if let expected = json["loadError"]?.stringValue {
       return [result("load", ("an error with `\(expected)`", "the file loaded"))]
     }
-    return (json["cases"]?.arrayValue ?? []).map { item in
+    return cases.map { item in
       let url = item["url"]?.stringValue ?? ""
       let decision = decide(url)
       let opens = item["opens"]?.boolValue
@@ -115,10 +153,13 @@ enum AppLinksFixtures {
     for (want, got) in zip(wanted, actual) {
       for (key, value) in want.objectValue ?? [] where key != "note" {
         if key == "witness" {
+          // The URL itself, or a pattern for it (the search may pick another witness).
           let pattern = value.stringValue ?? ""
           let witness = got["witness"]?.stringValue ?? ""
           let whole = "^(?:" + pattern + ")$"
-          if witness.range(of: whole, options: .regularExpression) == nil {
+          if !witness.utf8.elementsEqual(pattern.utf8)
+            && witness.range(of: whole, options: .regularExpression) == nil
+          {
             return fail("a witness matching `\(pattern)`", shown)
           }
         } else if got[key] != value {

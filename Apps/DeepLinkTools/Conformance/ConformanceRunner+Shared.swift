@@ -8,6 +8,17 @@ extension ConformanceRunner {
     case unmatched
     case error(String)
 
+    /// Text compares as its bytes, as the routers compare it.
+    static func == (lhs: Answer, rhs: Answer) -> Bool {
+      switch (lhs, rhs) {
+      case (.matched(let a, let p), .matched(let b, let q)):
+        ConformanceRunner.same(a, b) && ConformanceRunner.same(p, q)
+      case (.unmatched, .unmatched): true
+      case (.error(let a), .error(let b)): a == b
+      default: false
+      }
+    }
+
     init(_ outcome: TableOutcome) {
       switch outcome {
       case .matched(let match):
@@ -42,6 +53,12 @@ extension ConformanceRunner {
     }
     let reference = loaded[0]
     var results: [Result] = []
+    // A table's own cases are resolved against that table alone, as in any fixture.
+    for (spec, table) in zip(manifest.tables, loaded) {
+      for item in spec.cases {
+        results.append(check(item, TableSet([table]), file: manifest.path, table: spec.name))
+      }
+    }
     for other in loaded.dropFirst() {
       let skipped = Set(shared.inexpressible.filter { $0.dialect == other.dialect }.map(\.intent))
       let different = Dictionary(

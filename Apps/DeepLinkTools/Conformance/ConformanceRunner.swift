@@ -78,6 +78,15 @@ public struct ConformanceRunner {
               : Failure(
                 expected: "load error `\(expected)`",
                 actual: "`\(diagnostic.code)`: \(diagnostic.description)")))
+        if !spec.cases.isEmpty {
+          // They could never run: say so rather than pass them by.
+          results.append(
+            Result(
+              file: file, table: spec.name, subject: "cases",
+              failure: Failure(
+                expected: "no cases in a table with `loadError`",
+                actual: "\(spec.cases.count) cases, which cannot run")))
+        }
       case (.failure(let diagnostic), nil):
         allLoaded = false
         let failure = Failure(expected: "the table loads", actual: diagnostic.description)
@@ -132,9 +141,16 @@ public struct ConformanceRunner {
   /// Nil when the outcome satisfies the case; otherwise a note on the first difference.
   static func compare(_ item: CaseSpec, _ outcome: TableOutcome) -> String? {
     if let code = item.error {
+      // What a match would show cannot be met by an error: the case contradicts itself.
+      if case .some(.some) = item.intent { return " (a case that expects an error has an intent)" }
+      if item.route != nil || item.params != nil || item.trace != nil
+        || item.handlingError != nil || item.table != nil
+      {
+        return " (a case that expects an error expects a match too)"
+      }
       guard case .error(let diagnostic) = outcome else { return " (expected an error)" }
       if diagnostic.code.rawValue != code { return " (wrong error code)" }
-      if let message = item.message, message != diagnostic.message {
+      if let message = item.message, !same(message, diagnostic.message) {
         return " (message differs)"
       }
       return nil
@@ -151,26 +167,40 @@ public struct ConformanceRunner {
       }
       return nil
     case .matched(let match):
-      if case .some(let expected) = item.intent, expected != match.intent {
+      if case .some(let expected) = item.intent, !same(expected, match.intent) {
         return " (intent differs)"
       }
       if let route = item.route, route != match.route { return " (route differs)" }
-      if let table = item.table, table != match.table { return " (table differs)" }
+      if let table = item.table, !same(table, match.table) { return " (table differs)" }
       if let params = item.params, !paramsEqual(params, match.params) {
         return " (params differ)"
       }
-      if let trace = item.trace, trace != (match.trace ?? []) { return " (trace differs)" }
-      if let error = item.handlingError, error != match.handlingError {
+      if let trace = item.trace {
+        let actual = match.trace ?? []
+        if trace.count != actual.count || !zip(trace, actual).allSatisfy(same) {
+          return " (trace differs)"
+        }
+      }
+      if let error = item.handlingError, !same(error, match.handlingError) {
         return " (handling error differs)"
       }
       return nil
     }
   }
 
+  /// Text compares as its bytes, as the routers compare it: `é` (U+00E9) is not `e` and a
+  /// combining accent, though Swift's `==` calls them equal.
+  static func same(_ expected: String?, _ actual: String?) -> Bool {
+    guard let expected, let actual else { return expected == nil && actual == nil }
+    return expected.utf8.elementsEqual(actual.utf8)
+  }
+
   /// Exact equality of expected JSON params and typed captures: same keys, no extra, and each
   /// value of the same kind (an int capture needs an integer literal; a double any number).
   static func paramsEqual(_ expected: [(String, JSONValue)], _ actual: Captures) -> Bool {
-    guard expected.count == actual.count, Set(expected.map(\.0)).count == expected.count else {
+    guard expected.count == actual.count,
+      Set(expected.map { Array($0.0.utf8) }).count == expected.count
+    else {
       return false
     }
     return expected.allSatisfy { name, json in
@@ -181,16 +211,19 @@ public struct ConformanceRunner {
 
   static func valueEqual(_ json: JSONValue, _ value: PatternValue) -> Bool {
     switch (json, value) {
-    case (.string(let a), .string(let b)): a == b
+    case (.string(let a), .string(let b)): same(a, b)
     case (.number(let text), .int(let b)): Int64(text) == b
     case (.number(let text), .double(let b)): Double(text) == b
     case (.bool(let a), .bool(let b)): a == b
     case (.array(let items), .list(let values)):
       items.count == values.count && zip(items, values).allSatisfy { valueEqual($0, $1) }
     case (.object(let members), .object(let items)):
+      // A JSON object has no order: the same keys, each with its value.
       members.count == items.count
-        && zip(members, items).allSatisfy { $0.0 == $1.key && $0.1 == .string($1.value) }
-    case (.string(let a), .converted(let b)): a == b.text
+        && members.allSatisfy { key, json in
+          items.contains { same(key, $0.key) && json == .string($0.value) }
+        }
+    case (.string(let a), .converted(let b)): same(a, b.text)
     default: false
     }
   }

@@ -18,18 +18,19 @@ public struct Captures: Sendable, Hashable, Sequence {
 
   /// Adds a value unless the name is already bound (the earlier binding wins).
   public mutating func bind(_ name: String, _ value: PatternValue, text: String) {
-    guard !entries.contains(where: { $0.name == name }) else { return }
+    guard !entries.contains(where: { $0.name.utf8.elementsEqual(name.utf8) }) else { return }
     entries.append(Entry(name: name, value: value, text: text))
   }
 
   /// The typed value bound to `name`.
+  /// (Names compare byte for byte, as literals do: `é` is not `e\u{301}`.)
   public subscript(name: String) -> PatternValue? {
-    entries.first { $0.name == name }?.value
+    entries.first { $0.name.utf8.elementsEqual(name.utf8) }?.value
   }
 
   /// The text bound to `name`, whatever its type.
   public func text(_ name: String) -> String? {
-    entries.first { $0.name == name }?.text
+    entries.first { $0.name.utf8.elementsEqual(name.utf8) }?.text
   }
 
   /// The bound names, in order.

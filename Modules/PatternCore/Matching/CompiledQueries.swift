@@ -159,11 +159,13 @@ struct CompiledQueries: Sendable {
       case .all(let name):
         // The first value of each key, in URL order; keys compare as the table compares them
         // (without case in Crossroad), and keep the first spelling.
+        // Bytes, not `String`s: `é` and `e\u{301}` are two keys, as they are two literals.
         var items: [QueryItem] = []
-        var seen = Set<String>()
+        var seen = Set<[UInt8]>()
         for entry in 0..<query.count {
           let key = String(decoding: query.key(entry), as: UTF8.self)
-          guard seen.insert(keysIgnoreCase ? key.lowercased() : key).inserted else { continue }
+          let folded = Array((keysIgnoreCase ? key.lowercased() : key).utf8)
+          guard seen.insert(folded).inserted else { continue }
           items.append(
             QueryItem(key: key, value: String(decoding: query.value(entry), as: UTF8.self)))
         }
