@@ -18,12 +18,17 @@ public enum AppLinksTool {
     var unfinished: [UnfinishedCheck] = []
     if let aasa = files.aasa, let appID = files.appID {
       findings += checker.check(
-        routes, hosts: [], .apple(aasa, appID: appID), oracle, unfinished: &unfinished)
+        routes, sites: [], .apple(aasa, appID: appID), oracle, unfinished: &unfinished)
     }
     if let android = files.android {
-      let filterHosts = android.filters.filter(\.takesWebLinks).flatMap(\.namedHosts)
+      // Every site a filter names, so that links no route answers are looked for there too.
+      let filterSites = android.filters.filter(\.takesWebLinks).flatMap { filter in
+        filter.schemes.filter { $0 == "http" || $0 == "https" }.flatMap { scheme in
+          filter.namedHostsAndPorts.map { WebSite(scheme: scheme, host: $0.host, port: $0.port) }
+        }
+      }
       findings += checker.check(
-        routes, hosts: filterHosts, .android(android), oracle, unfinished: &unfinished)
+        routes, sites: filterSites, .android(android), oracle, unfinished: &unfinished)
       if let links = files.assetLinks, let package = files.package, !links.delegates(to: package) {
         var reported = Set<String>()
         for filter in android.filters where filter.autoVerify {
@@ -94,17 +99,21 @@ public enum AppLinksTool {
   public static func generate(_ tables: TableSet, appID: String, format: String) -> String {
     let routes = WebRoutes.of(tables)
     if format == "android" {
-      var hosts: [String] = []
-      for host in routes.map(\.host) where !hosts.contains(host) { hosts.append(host) }
+      var sites: [WebSite] = []
+      for site in routes.map(\.site) where !sites.contains(site) { sites.append(site) }
       var lines: [String] = []
-      for host in hosts {
-        let onHost = routes.filter { $0.host == host }
+      // One filter per site: its scheme, host and port, and the paths of its routes.
+      for site in sites {
+        let onHost = routes.filter { $0.site == site }
         lines.append(#"<intent-filter android:autoVerify="true">"#)
         lines.append(#"    <action android:name="android.intent.action.VIEW" />"#)
         lines.append(#"    <category android:name="android.intent.category.DEFAULT" />"#)
         lines.append(#"    <category android:name="android.intent.category.BROWSABLE" />"#)
-        lines.append(#"    <data android:scheme="https" />"#)
-        lines.append(#"    <data android:host="\#(xmlEscape(host))" />"#)
+        lines.append(#"    <data android:scheme="\#(site.scheme)" />"#)
+        // A port belongs to the host of its own `<data>` element (one without a host is
+        // ignored by the platform).
+        let port = site.port.map { #" android:port="\#($0)""# } ?? ""
+        lines.append(#"    <data android:host="\#(xmlEscape(site.host))"\#(port) />"#)
         for pattern in Generator.androidPathPatterns(onHost) {
           lines.append(#"    <data android:pathPattern="\#(xmlEscape(pattern))" />"#)
         }

@@ -11,24 +11,18 @@ enum WebRoutes {
 
   static func of(_ table: any LoadedTable) -> [WebRoute] {
     if let crossroad = table as? CrossroadTable {
-      let webHosts = ((try? crossroad.router.sources()) ?? []).compactMap { source -> String? in
-        if case .universalLink(let scheme, let host, _) = source, scheme.hasPrefix("http") {
-          return host
-        }
-        return nil
-      }
+      let webSites = ((try? crossroad.router.sources()) ?? []).compactMap(site)
       return crossroad.router.routes.enumerated().flatMap { index, route -> [WebRoute] in
-        let hosts: [String]
+        let sites: [WebSite]
         switch route.source {
-        case .universalLink(_, let host, _)?: hosts = [host]
-        case .urlScheme?: hosts = []
-        case nil: hosts = webHosts
+        case let source?: sites = site(source).map { [$0] } ?? []
+        case nil: sites = webSites
         }
-        return hosts.map { host in
+        return sites.map { site in
           WebRoute(
-            table: table.name, index: index, pattern: table.patterns[index], host: host,
-            path: route.pattern.path, ignoringCase: false, query: query(route.pattern),
-            otherQueries: otherQueries(route.pattern))
+            table: table.name, index: index, pattern: table.patterns[index], host: site.host,
+            scheme: site.scheme, port: site.port, path: route.pattern.path, ignoringCase: false,
+            query: query(route.pattern), otherQueries: otherQueries(route.pattern))
         }
       }
     }
@@ -39,9 +33,19 @@ enum WebRoutes {
       else { return nil }
       return WebRoute(
         table: table.name, index: index, pattern: table.patterns[index], host: host.lowercased(),
-        path: Array(route.pattern.path.dropFirst()), ignoringCase: ignoringCase,
-        query: query(route.pattern), otherQueries: otherQueries(route.pattern))
+        scheme: route.base, path: Array(route.pattern.path.dropFirst()),
+        ignoringCase: ignoringCase, query: query(route.pattern),
+        otherQueries: otherQueries(route.pattern))
     }
+  }
+
+  /// The web site of a universal link source (`https://example.com:8443`), nil for a custom
+  /// scheme.
+  static func site(_ source: LinkSource) -> WebSite? {
+    guard case .universalLink(let scheme, let host, let port) = source,
+      scheme == "http" || scheme == "https"
+    else { return nil }
+    return WebSite(scheme: scheme, host: host, port: port)
   }
 
   /// Other queries that satisfy a pattern's required items: other values, then an item more

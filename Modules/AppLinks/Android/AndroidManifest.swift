@@ -59,9 +59,14 @@ public struct AndroidManifest: Sendable {
     /// The filter's hosts as hosts the checker can name: `*.example.com` as it is, `*example.com`
     /// as `example.com` (the asterisk matching nothing), and `*` (every host) left out.
     public var namedHosts: [String] {
+      namedHostsAndPorts.map(\.host)
+    }
+
+    /// ``namedHosts`` with the port each names, if any.
+    public var namedHostsAndPorts: [(host: String, port: Int?)] {
       hosts.compactMap { entry in
-        guard entry.host.hasPrefix("*"), !entry.host.hasPrefix("*.") else { return entry.host }
-        return entry.host == "*" ? nil : String(entry.host.dropFirst())
+        guard entry.host.hasPrefix("*"), !entry.host.hasPrefix("*.") else { return entry }
+        return entry.host == "*" ? nil : (String(entry.host.dropFirst()), entry.port)
       }
     }
 

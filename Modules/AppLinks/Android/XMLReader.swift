@@ -15,6 +15,10 @@ struct XMLReader {
   let bytes: [UInt8]
   var index = 0
   var line = 1
+  /// How many elements are open: a manifest nests a few levels, and a reader that recursed
+  /// without a limit would run out of stack on a hostile file.
+  var depth = 0
+  static let maxDepth = 256
 
   init(_ bytes: [UInt8]) {
     self.bytes = bytes
@@ -121,6 +125,11 @@ struct XMLReader {
   mutating func element() throws(AppLinksError) -> XMLElement {
     let line = self.line
     guard current == UInt8(ascii: "<") else { throw fail("expected `<`") }
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maxDepth else {
+      throw fail("elements nested deeper than \(Self.maxDepth) levels")
+    }
     advance()
     let tag = try name()
     var attributes: [(String, String)] = []

@@ -94,19 +94,19 @@ public struct AASAFile: Sendable {
       guard let detail = entry as? [String: Any] else {
         throw AppLinksError("a details entry is an object", origin: origin)
       }
-      var appIDs: [String] = []
-      if let ids = detail["appIDs"] {
-        guard let list = ids as? [String] else {
-          throw AppLinksError("\"appIDs\" is an array of strings", origin: "\(origin).appIDs")
-        }
-        appIDs += list
+      // A misspelt key (`component`) would leave the entry without its rules.
+      if let key = detail.keys.sorted().first(where: { !Self.detailKeys.contains($0) }) {
+        throw AppLinksError(
+          "unknown key \"\(key)\" in a details entry", origin: "\(origin).\(key)",
+          hint: "a details entry has \(Self.detailKeys.joined(separator: ", "))")
       }
-      if let id = detail["appID"] {
-        guard let text = id as? String else {
-          throw AppLinksError("\"appID\" is a string", origin: "\(origin).appID")
-        }
-        appIDs.append(text)
+      guard let list = detail["appIDs"] as? [String]? else {
+        throw AppLinksError("\"appIDs\" is an array of strings", origin: "\(origin).appIDs")
       }
+      guard let legacy = detail["appID"] as? String? else {
+        throw AppLinksError("\"appID\" is a string", origin: "\(origin).appID")
+      }
+      let appIDs = (list ?? []) + (legacy.map { [$0] } ?? [])
       if appIDs.isEmpty {
         throw AppLinksError(
           "no \"appIDs\" (or \"appID\")", origin: origin,
@@ -153,6 +153,8 @@ public struct AASAFile: Sendable {
     }
     self.details = details
   }
+
+  static let detailKeys = ["appIDs", "appID", "components", "paths", "defaults"]
 
   /// A `defaults` object: the two flags, and the component keys it gives every component that
   /// does not give its own (`/`, `?`, `#`, `exclude`; Apple: "a subclass of components [that]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict check of JSON syntax (RFC 8259) that says where the first mistake is: the files
 /// the checker reads are written by hand, and Foundation's reader accepts some mistakes (a
 /// trailing comma) and names no place for the others.
@@ -70,13 +72,21 @@ struct JSONSyntax {
       index += 1
       return nil
     }
+    // The keys read so far, decoded: a key written twice would leave one value unread.
+    var keys = Set<[UInt8]>()
     while true {
       if keyed {
         skipSpace()
         guard current == UInt8(ascii: "\"") else {
           return current == close ? "a trailing comma before `}`" : "expected a key in quotes"
         }
+        let start = index
         if let problem = string() { return problem }
+        let key = Self.decodedKey(Array(bytes[start..<index]))
+        guard keys.insert(key).inserted else {
+          index = start
+          return "the key `\(String(decoding: key, as: UTF8.self))` appears twice in one object"
+        }
         skipSpace()
         guard current == UInt8(ascii: ":") else { return "expected `:` after the key" }
         index += 1
@@ -96,6 +106,16 @@ struct JSONSyntax {
       index += 1
       return nil
     }
+  }
+
+  /// A key's text from its quoted form (checked by ``string()``): escapes decoded, so that
+  /// `"\u0061"` and `"a"` are one key; bytes compared, not Unicode equivalence.
+  private static func decodedKey(_ quoted: [UInt8]) -> [UInt8] {
+    guard quoted.contains(UInt8(ascii: "\\")),
+      let text = try? JSONSerialization.jsonObject(with: Data(quoted), options: .fragmentsAllowed)
+        as? String
+    else { return Array(quoted.dropFirst().dropLast()) }
+    return Array(text.utf8)
   }
 
   private mutating func string() -> String? {

@@ -56,9 +56,10 @@ public enum Generator {
   }
 
   /// `<data android:pathPattern>` values for the routes. Android matches the decoded path, so
-  /// literals are written decoded (`\\` before `\`, `.` and `*`). A line with the optional
-  /// trailing slash is written twice, without and with it; a line that ends with a capture ends
-  /// with `..*`, which takes the slash already. The patterns avoid a trailing `X*` and a `.*`
+  /// literals are written decoded, `\\.` and `\\*` for `.` and `*`, and `\\\\` for `\` (the
+  /// `<data>` reference: the string is read from XML, which takes one level of `\`, before the
+  /// pattern is). A line with the optional trailing slash is written twice, without and with
+  /// it; a line that ends with a capture ends with `..*`, which takes the slash already. The patterns avoid a trailing `X*` and a `.*`
   /// before a component's end, where the platform's matcher stops short of its documentation
   /// (it does not try every split); only a wildcard over several components before more
   /// literals still needs one.
@@ -69,7 +70,8 @@ public enum Generator {
         let body = line.map { part in
           part.map { text in
             text.unicodeScalars.map {
-              "\\.*".unicodeScalars.contains($0) ? "\\\\\($0)" : String($0)
+              $0 == "\\"
+                ? "\\\\\\\\" : "\\.*".unicodeScalars.contains($0) ? "\\\\\($0)" : String($0)
             }
             .joined()
           } ?? "..*"

@@ -7,6 +7,9 @@ public struct WebRoute: Sendable {
   public var pattern: String
   /// The host it answers (lower-cased; `*.example.com` for a wildcard source).
   public var host: String
+  /// `https` or `http`, and the port its source names (nil: the scheme's own).
+  public var scheme: String
+  public var port: Int?
   public var path: [PathNode]
   public var ignoringCase: Bool
   /// A query that satisfies the route's required items (`?id=1`), or "".
@@ -16,18 +19,45 @@ public struct WebRoute: Sendable {
   public var otherQueries: [String]
 
   public init(
-    table: String, index: Int, pattern: String, host: String, path: [PathNode],
-    ignoringCase: Bool, query: String, otherQueries: [String] = []
+    table: String, index: Int, pattern: String, host: String, scheme: String = "https",
+    port: Int? = nil, path: [PathNode], ignoringCase: Bool, query: String,
+    otherQueries: [String] = []
   ) {
     self.table = table
     self.index = index
     self.pattern = pattern
     self.host = host
+    self.scheme = scheme
+    self.port = port
     self.path = path
     self.ignoringCase = ignoringCase
     self.query = query
     self.otherQueries = otherQueries
   }
+}
+
+/// Where web links come from: a scheme (`https` or `http`), a host (perhaps `*.example.com`)
+/// and a port when one is named. Routes and OS rules are compared site by site.
+public struct WebSite: Sendable, Hashable {
+  public var scheme: String
+  public var host: String
+  public var port: Int?
+
+  public init(scheme: String = "https", host: String, port: Int? = nil) {
+    self.scheme = scheme
+    self.host = host
+    self.port = port
+  }
+
+  /// `scheme://host[:port]` for a concrete host.
+  func origin(_ host: String) -> String {
+    "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
+  }
+}
+
+extension WebRoute {
+  /// The site the route answers.
+  public var site: WebSite { WebSite(scheme: scheme, host: host, port: port) }
 }
 
 /// One problem between the routes and what an OS hands to the app.
@@ -118,8 +148,9 @@ public struct OSRules: Sendable {
   }
 
   public var os: String
-  /// The rules for a host, tried in order; the first whose path matches decides.
-  public var rules: @Sendable (String) -> [Rule]
+  /// The rules for a site (its host concrete), tried in order; the first whose path matches
+  /// decides.
+  public var rules: @Sendable (WebSite) -> [Rule]
   /// The exact decision for a URL.
   public var decide: @Sendable (String) -> OpenDecision
   /// Whether the rules read the decoded path (Android): then routes are compared in that form
@@ -145,16 +176,25 @@ public struct LinkChecker {
   /// The findings between `routes` and one OS's rules; every comparison the search could not
   /// finish within its budget is appended to `unfinished` (a finding there may be missing).
   public func check(
-    _ routes: [WebRoute], hosts extraHosts: [String], _ os: OSRules, _ router: some RouterOracle,
-    unfinished: inout [UnfinishedCheck]
+    _ routes: [WebRoute], sites extraSites: [WebSite], _ os: OSRules,
+    _ router: some RouterOracle, unfinished: inout [UnfinishedCheck]
   ) -> [LinkFinding] {
     var findings: [LinkFinding] = []
-    var hosts: [String] = []
-    for host in routes.map(\.host) + extraHosts where !hosts.contains(host) { hosts.append(host) }
-    for host in hosts {
-      let concrete = HostPattern.example(of: host)
-      let onHost = routes.filter { LinkChecker.covers($0.host, concrete) }
-      let rules = os.rules(concrete)
+    var sites: [WebSite] = []
+    for site in routes.map(\.site) + extraSites where !sites.contains(site) { sites.append(site) }
+    for site in sites {
+      // A wildcard's own example is a host no other entry checks: one the OS files name
+      // (`www.example.com` in a filter) is checked on its own, and the rest may differ from it.
+      let concrete = HostPattern.example(
+        of: site.host,
+        avoiding: sites.filter { $0.scheme == site.scheme && $0.port == site.port }.map(\.host))
+      let origin = site.origin(concrete)
+      let onHost = routes.filter {
+        $0.scheme == site.scheme && $0.port == site.port && LinkChecker.covers($0.host, concrete)
+      }
+      var here = site
+      here.host = concrete
+      let rules = os.rules(here)
       let ruleAutomata = rules.map { LazyDFA($0.path) }
       let nothing = LazyDFA(.nothing)
       // A rule with a condition on the query or fragment matches some URLs of its paths and
@@ -177,14 +217,14 @@ public struct LinkChecker {
       }
       /// The URL of `path` with `query` and the condition of `rule`.
       func url(_ path: [UInt8], _ query: String, _ rule: OSRules.Rule?) -> String {
-        Self.url(host: concrete, path: os.pathText(path), query: query, condition: rule?.condition)
+        Self.url(origin: origin, path: os.pathText(path), query: query, condition: rule?.condition)
       }
       let languages = onHost.map {
         RouteLanguage($0.path, ignoringCase: $0.ignoringCase, decoded: os.decodedPaths)
       }
       let handled = languages.map { LazyDFA($0.automaton) }
       for ((route, language), routeAutomaton) in zip(zip(onHost, languages), handled)
-      where route.host == host {
+      where route.host == site.host {
         let open = search.find([routeAutomaton] + openView, alive: [0]) {
           $0[0] && opens($0[1...])
         }
@@ -230,7 +270,7 @@ public struct LinkChecker {
             ? "opens: \(opening)"
             : "whether a URL of the route opens depends on its query or fragment: rule "
               + "\(first?.name ?? "") opens "
-              + "https://\(concrete)\(os.pathText(openPath)) for some"
+              + "\(origin)\(os.pathText(openPath)) for some"
           if language.approximate { finding.note! += "; " + typedNote }
         }
         findings.append(finding)
@@ -318,7 +358,7 @@ public struct LinkChecker {
           })?
           .0 {
             note =
-              "depends on the value: https://\(concrete)\(valueText) has the shape of route "
+              "depends on the value: \(origin)\(valueText) has the shape of route "
               + "\(route.index) `\(route.pattern)` of `\(route.table)`, whose typed captures refuse it"
           }
         }
@@ -328,7 +368,10 @@ public struct LinkChecker {
             pattern: nil, rule: decision.rule, witness: witness, note: note))
       }
     }
-    return findings
+    // Two rules can lead to one finding (a component repeated with `?` or `#` added, or the
+    // same one from `defaults`): say it once.
+    var seen = Set<LinkFinding>()
+    return findings.filter { seen.insert($0).inserted }
   }
 
   /// Paths with an empty component: `//` anywhere (a new automaton each time: one caches the
@@ -347,9 +390,9 @@ public struct LinkChecker {
   /// How many candidates the search for an unhandled link tries before it gives up on a rule.
   static let candidates = 32
 
-  /// `https://host/path?query`, with a rule's condition (`?a=1#f`) merged in: its query items
+  /// `scheme://host[:port]/path?query`, with a rule's condition (`?a=1#f`) merged in: its query items
   /// after `query`'s, its fragment at the end.
-  static func url(host: String, path: String, query: String, condition: String?) -> String {
+  static func url(origin: String, path: String, query: String, condition: String?) -> String {
     var items = query
     var fragment: Substring?
     if let condition {
@@ -369,8 +412,28 @@ public struct LinkChecker {
         items = (own + (extra.isEmpty ? [] : [extra])).joined(separator: "&")
       }
     }
-    return "https://\(host)\(path)" + (items.isEmpty ? "" : "?" + items)
-      + (fragment.map { "#" + $0 } ?? "")
+    // A rule's sample can hold what a URL cannot (`"?": {"q": "a b"}` with `percentsEncoded`
+    // false): a witness is a URL as it is sent, so such bytes are percent-encoded.
+    return origin + path + (items.isEmpty ? "" : "?" + Self.sendable(items, hash: false))
+      + (fragment.map { "#" + Self.sendable($0, hash: true) } ?? "")
+  }
+
+  /// `text` with the bytes a URL's query (or, with `hash`, its fragment) cannot hold as they
+  /// are percent-encoded: controls, space, non-ASCII, `"<>\^`{|}`, and `#` in a query.
+  static func sendable(_ text: some StringProtocol, hash: Bool) -> String {
+    var result = ""
+    for byte in text.utf8 {
+      if byte <= 0x20 || byte >= 0x7F || "\"<>\\^`{|}".utf8.contains(byte)
+        || (!hash && byte == UInt8(ascii: "#"))
+      {
+        result +=
+          "%" + String(byte >> 4, radix: 16, uppercase: true)
+          + String(byte & 15, radix: 16, uppercase: true)
+      } else {
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      }
+    }
+    return result
   }
 
   /// Whether a route host (perhaps `*.example.com`) answers a concrete host.

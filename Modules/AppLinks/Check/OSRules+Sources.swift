@@ -24,16 +24,20 @@ extension OSRules {
   /// What a URL's path may hold unencoded: `/` and the characters of a path segment.
   static let pathBytes = RouteLanguage.segmentByte.union(ByteSet([UInt8(ascii: "/")]))
 
-  /// Android's side: the filters that take `https` links of the host.
+  /// Android's side: the filters that take links of the site (its scheme, its host, and its
+  /// port where a filter names one).
   public static func android(_ manifest: AndroidManifest) -> OSRules {
     let any = ByteNFA.byte(.all).star
     return OSRules(
       os: "android",
-      rules: { host in
+      rules: { site in
         manifest.filters.filter { filter in
-          filter.takesWebLinks && filter.schemes.contains("https")
+          filter.takesWebLinks && filter.schemes.contains(site.scheme)
             && (filter.hosts.isEmpty
-              || filter.hosts.contains { AndroidManifest.host(host, matches: $0.host) })
+              || filter.hosts.contains {
+                AndroidManifest.host(site.host, matches: $0.host)
+                  && ($0.port == nil || $0.port == site.port)
+              })
         }.map { filter in
           Rule(
             name: filter.rule,

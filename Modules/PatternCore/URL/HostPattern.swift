@@ -25,4 +25,20 @@ package enum HostPattern {
   package static func example(of pattern: some StringProtocol) -> String {
     pattern.hasPrefix("*.") ? "www" + pattern.dropFirst() : String(pattern)
   }
+
+  /// A host `pattern` answers that is none of `taken` (hosts checked on their own): for
+  /// `*.example.com`, `www.example.com`, else `other.example.com`, `other2.example.com`, …
+  package static func example(of pattern: some StringProtocol, avoiding taken: [String])
+    -> String
+  {
+    let first = example(of: pattern)
+    guard pattern.hasPrefix("*."), taken.contains(first) else { return first }
+    let suffix = pattern.dropFirst()
+    var number = 1
+    while true {
+      let host = "other" + (number == 1 ? "" : String(number)) + suffix
+      if !taken.contains(host) { return host }
+      number += 1
+    }
+  }
 }
