@@ -1,0 +1,145 @@
+/// Finds the shortest byte string on which several automata give answers a predicate wants:
+/// a breadth-first search over the product of their lazy determinizations. Exact, not sampled:
+/// when it finds nothing within its budget the answer is "none"; when the budget runs out first
+/// it says so.
+public struct ProductSearch: Sendable {
+  /// The bytes tried, in order of preference (letters and digits first, so witnesses read well).
+  public var alphabet: [UInt8]
+  /// The most product states to explore.
+  public var budget: Int
+
+  /// A search over `alphabet` (default: every byte, readable ones first).
+  public init(alphabet: [UInt8]? = nil, budget: Int = 200_000) {
+    self.alphabet = alphabet ?? ProductSearch.readableFirst
+    self.budget = budget
+  }
+
+  /// Every byte, letters and digits first, then the other printable ASCII, then the rest.
+  public static let readableFirst: [UInt8] = {
+    let preferred = Array(
+      "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-._~/".utf8)
+    let printable = (0x21...0x7E).map(UInt8.init).filter { !preferred.contains($0) }
+    let rest = (0...255).map(UInt8.init).filter {
+      !preferred.contains($0) && !printable.contains($0)
+    }
+    return preferred + printable + rest
+  }()
+
+  /// The outcome of a search.
+  public enum Outcome: Sendable, Equatable {
+    case found([UInt8])
+    case none
+    case budgetExceeded
+  }
+
+  /// One byte per class of bytes that no transition label tells apart (the most readable of
+  /// each class): trying only these finds the same strings, with far fewer branches.
+  func representatives(_ automata: [LazyDFA]) -> [UInt8] {
+    var labels = Set<ByteSet>()
+    for automaton in automata { labels.formUnion(automaton.labels) }
+    let ordered = Array(labels)
+    var seen = Set<[Bool]>()
+    var result: [UInt8] = []
+    for byte in alphabet {
+      let signature = ordered.map { $0.contains(byte) }
+      if seen.insert(signature).inserted { result.append(byte) }
+    }
+    return result
+  }
+
+  /// The shortest string (readable bytes preferred) whose acceptance vector satisfies `wanted`.
+  public func find(_ automata: [ByteNFA], where wanted: ([Bool]) -> Bool) -> Outcome {
+    find(automata.map(LazyDFA.init), where: wanted)
+  }
+
+  /// The same over automata already determinized on demand (they keep what they learn, so
+  /// searches over the same automata get faster). A product state lists only the automata that
+  /// are still alive, as (index, state) pairs: after a few bytes most have died.
+  ///
+  /// `alive` names automata the answer must be accepted by: a state where one of them has died
+  /// cannot lead to an answer, so it is not explored further.
+  public func find(_ automata: [LazyDFA], alive: [Int] = [], where wanted: ([Bool]) -> Bool)
+    -> Outcome
+  {
+    var start: [Int32] = []
+    for (index, automaton) in automata.enumerated() where automaton.startState != 0 {
+      start += [Int32(index), automaton.startState]
+    }
+    let alphabet = representatives(automata)
+    var parents: [[Int32]: ([Int32], UInt8)] = [:]
+    var seen: Set<[Int32]> = [start]
+    var queue = [start]
+    var head = 0
+    func path(to node: [Int32]) -> [UInt8] {
+      var bytes: [UInt8] = []
+      var current = node
+      while let (parent, byte) = parents[current] {
+        bytes.append(byte)
+        current = parent
+      }
+      return bytes.reversed()
+    }
+    var answers = [Bool](repeating: false, count: automata.count)
+    var next: [Int32] = []
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      for index in answers.indices { answers[index] = false }
+      var pair = 0
+      while pair < node.count {
+        let index = Int(node[pair])
+        answers[index] = automata[index].accepts(node[pair + 1])
+        pair += 2
+      }
+      if wanted(answers) { return .found(path(to: node)) }
+      // With every automaton dead the answers can never change: skip the children. The same
+      // when an automaton the answer needs has died.
+      if node.isEmpty { continue }
+      if !alive.isEmpty {
+        var missing = false
+        for required in alive {
+          var found = false
+          var pair = 0
+          while pair < node.count {
+            if Int(node[pair]) == required {
+              found = true
+              break
+            }
+            pair += 2
+          }
+          if !found {
+            missing = true
+            break
+          }
+        }
+        if missing { continue }
+      }
+      for byte in alphabet {
+        next.removeAll(keepingCapacity: true)
+        var pair = 0
+        while pair < node.count {
+          let index = node[pair]
+          let state = automata[Int(index)].step(node[pair + 1], byte)
+          if state != 0 { next += [index, state] }
+          pair += 2
+        }
+        guard seen.insert(next).inserted else { continue }
+        if seen.count > budget { return .budgetExceeded }
+        parents[next] = (node, byte)
+        queue.append(next)
+      }
+    }
+    return .none
+  }
+}
+
+extension ByteNFA {
+  /// The same automaton with every label widened to both ASCII letter cases.
+  public var ignoringCase: ByteNFA {
+    var copy = self
+    for index in copy.states.indices {
+      copy.states[index].edges = copy.states[index].edges.map { ($0.0.caseFolded, $0.1) }
+    }
+    return copy
+  }
+}
