@@ -154,8 +154,6 @@ public struct AASAFile: Sendable {
     self.details = details
   }
 
-  static let detailKeys = ["appIDs", "appID", "components", "paths", "defaults"]
-
   /// A `defaults` object: the two flags, and the component keys it gives every component that
   /// does not give its own (`/`, `?`, `#`, `exclude`; Apple: "a subclass of components [that]
   /// can contain any of its properties"), checked where they are written.
@@ -204,6 +202,7 @@ public struct AASAFile: Sendable {
     return flag
   }
 
+  static let detailKeys = ["appIDs", "appID", "components", "paths", "defaults"]
   static let componentKeys: Set<String> = [
     "/", "?", "#", "exclude", "comment", "caseSensitive", "percentsEncoded", "percentEncoded",
   ]
@@ -324,7 +323,8 @@ extension AASAFile.Component {
   func matches(_ parts: URLParts) -> Bool {
     let path = percentsEncoded ? parts.path : URLParts.decode(parts.path)
     if let pattern = self.path, !pattern.matches(path) { return false }
-    if let fragment, !fragment.matches(parts.fragment ?? "") { return false }
+    let hash = percentsEncoded ? parts.fragment ?? "" : URLParts.decode(parts.fragment ?? "")
+    if let fragment, !fragment.matches(hash) { return false }
     switch query {
     case nil:
       return true

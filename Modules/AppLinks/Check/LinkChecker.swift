@@ -114,19 +114,31 @@ public struct LinkChecker {
                 ? "whether every URL of the route opens the app"
                 : "whether any URL of the route opens the app"))
         }
-        guard case .found(let closedPath) = closed else { continue }
-        // The route's query, or another one when a rule's condition takes that one.
-        let rule = firstRule(closedPath, closedView)
-        guard
-          let (witness, decision) = ([route.query] + route.otherQueries).lazy.map({
-            query -> (String, OpenDecision) in
-            let witness = url(closedPath, query, rule)
+        // The route's query, or another one when a rule's condition takes that one. A path
+        // whose URLs all open after all (a condition no query fails: `"?": {"q": "*"}`) is
+        // left out, and the search goes on (`/search/` after `/search`), a few times.
+        func closedWitness(_ path: [UInt8]) -> (String, OpenDecision)? {
+          let rule = firstRule(path, closedView)
+          return ([route.query] + route.otherQueries).lazy.map({ query -> (String, OpenDecision) in
+            let witness = url(path, query, rule)
             return (witness, os.decide(witness))
           }).first(where: { witness, decision in
             !decision.opens
               && router.routeMatches(witness, table: route.table, index: route.index)
           })
-        else { continue }
+        }
+        var found: (String, OpenDecision)?
+        var tried: [LazyDFA] = []
+        var next = closed
+        while case .found(let path) = next, tried.count < Self.candidates {
+          found = closedWitness(path)
+          if found != nil { break }
+          tried.append(LazyDFA(.literal(path)))
+          next = search.find([routeAutomaton] + closedView + tried, alive: [0]) {
+            $0[0] && !opens($0[1...]) && !$0[(1 + rules.count)...].contains(true)
+          }
+        }
+        guard let (witness, decision) = found else { continue }
         let typedNote = "the route's typed captures make this depend on the value"
         var finding = LinkFinding(
           kind: .unreachableRoute, os: os.os, host: concrete, table: route.table,
@@ -160,6 +172,15 @@ public struct LinkChecker {
       // A system that reads the decoded path (Android) takes any bytes; one that reads the path
       // as written (iOS), paths as links carry them.
       let written = os.decodedPaths ? LazyDFA(ByteNFA.byte(.all).star) : Self.writtenPath
+      /// A URL of `path` that `rule` opens and no route handles: with the rule's query and
+      /// fragment, or with none (a rule that reads an absent item as empty opens that too).
+      func unhandledWitness(_ path: [UInt8], _ rule: OSRules.Rule) -> (String, OpenDecision)? {
+        for witness in [url(path, "", rule)] + (rule.condition == nil ? [] : [url(path, "", nil)]) {
+          let decision = os.decide(witness)
+          if decision.opens, !router.handles(witness) { return (witness, decision) }
+        }
+        return nil
+      }
       for (position, rule) in rules.enumerated() where rule.opens {
         // Rules after this one cannot change whether it is the first to match; an earlier
         // rule with a condition is read as not matching (the witness's query is this rule's).
@@ -184,10 +205,8 @@ public struct LinkChecker {
                 question: "whether every URL it opens the app for is handled"))
           }
           guard case .found(let path) = unhandled else { break }
-          let witness = url(path, "", rule)
-          let decision = os.decide(witness)
-          if decision.opens, !router.handles(witness) {
-            confirmed = (witness, decision)
+          if let hit = unhandledWitness(path, rule) {
+            confirmed = hit
             break
           }
           excluded.append(LazyDFA(.literal(path)))
@@ -210,11 +229,7 @@ public struct LinkChecker {
               && answers[(earlier.count + 1)..<(earlier.count + 1 + handled.count)].contains(true)
               && !answers[earlier.count + 1 + handled.count]
           }
-          if case .found(let path) = onRoutes {
-            let witness = url(path, "", rule)
-            let decision = os.decide(witness)
-            if decision.opens, !router.handles(witness) { confirmed = (witness, decision) }
-          }
+          if case .found(let path) = onRoutes { confirmed = unhandledWitness(path, rule) }
         }
         guard let (witness, decision) = confirmed else { continue }
         // Where the routes' shapes would take such a link but their value types refuse it,
