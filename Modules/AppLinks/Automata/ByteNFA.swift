@@ -220,9 +220,34 @@ public final class LazyDFA: @unchecked Sendable {
   private var table: [Int32] = Array(repeating: 0, count: 256)
   /// The start state.
   private(set) var startState: Int32 = 0
+  /// Bytes no edge of the automaton tells apart step alike: each byte's class, and each
+  /// class's bytes. A step is computed once per class and written for all of its bytes (a
+  /// route's automaton has a few dozen classes, not 256).
+  private let byteClass: [UInt8]
+  private let classBytes: [[UInt8]]
 
   public init(_ nfa: ByteNFA) {
     self.nfa = nfa
+    var labels: [ByteSet] = []
+    var seen = Set<ByteSet>()
+    for state in nfa.states {
+      for (label, _) in state.edges where seen.insert(label).inserted { labels.append(label) }
+    }
+    var classes: [[Int]: Int] = [:]
+    var byteClass = [UInt8](repeating: 0, count: 256)
+    var classBytes: [[UInt8]] = []
+    for byte in UInt8.min...UInt8.max {
+      let signature = labels.indices.filter { labels[$0].contains(byte) }
+      let number = classes[signature] ?? classBytes.count
+      if number == classBytes.count {
+        classes[signature] = number
+        classBytes.append([])
+      }
+      byteClass[Int(byte)] = UInt8(number)
+      classBytes[number].append(byte)
+    }
+    self.byteClass = byteClass
+    self.classBytes = classBytes
     startState = intern(nfa.startSet())
   }
 
@@ -244,7 +269,8 @@ public final class LazyDFA: @unchecked Sendable {
     let known = table[slot]
     if known >= 0 { return known }
     let next = intern(nfa.step(sets[Int(state)], byte))
-    table[slot] = next
+    let base = Int(state) * 256
+    for member in classBytes[Int(byteClass[Int(byte)])] { table[base + Int(member)] = next }
     return next
   }
 

@@ -37,23 +37,16 @@ public struct RouteLanguage: Sendable {
   /// quote, `%`, `/`), or of a whole UTF-8 character (`é`); not of a byte that needs none
   /// (`%41`), nor of bytes that are not text.
   static let escape: ByteNFA = {
-    func escape(_ high: String, _ low: String = "0123456789abcdefABCDEF") -> ByteNFA {
-      ByteNFA.literal("%".utf8).then(.byte(ByteSet(Array(high.utf8))))
-        .then(.byte(ByteSet(Array(low.utf8))))
-    }
-    let continuation = escape("89abAB")
-    let ascii = (0..<0x80).map(UInt8.init).filter { !segmentByte.contains($0) }.map { byte in
-      let hex = Array(String(byte, radix: 16).uppercased().utf8)
-      let digits = hex.count == 1 ? [UInt8(ascii: "0")] + hex : hex
-      return ByteNFA.literal("%".utf8).then(.literal(digits, ignoringCase: true))
-    }
-    return ByteNFA.union([
-      .union(ascii),
-      escape("cC", "23456789abcdefABCDEF").then(continuation),
-      escape("dD").then(continuation),
-      escape("eE").then(continuation.repeated(2)),
-      escape("fF", "01234").then(continuation.repeated(3)),
+    // Each as `%`, a high digit, then a low digit that makes a byte of the set: a few states,
+    // where one branch per byte made every step of a search walk dozens.
+    let ascii = ByteSet((0..<0x80).map(UInt8.init).filter { !segmentByte.contains($0) })
+    let continuation = ByteNFA.byte(ByteSet(0x80...0xBF))
+    let character = ByteNFA.union([
+      ByteNFA.byte(ByteSet(0xC2...0xDF)).then(continuation),
+      ByteNFA.byte(ByteSet(0xE0...0xEF)).then(continuation.repeated(2)),
+      ByteNFA.byte(ByteSet(0xF0...0xF4)).then(continuation.repeated(3)),
     ])
+    return ByteNFA.union([.byte(ascii), character]).encodedForms(plain: ByteSet())
   }()
 
   /// How literals and captures are written.
