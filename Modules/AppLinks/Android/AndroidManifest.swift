@@ -114,7 +114,7 @@ public struct AndroidManifest: Sendable {
       self.filters = filters
       return
     }
-    let root = roots[0]
+    let root = Self.androidPrefixed(roots[0])
     guard root.name == "manifest" else {
       throw AppLinksError(
         "the root element is `<\(root.name)>`, not `<manifest>`", origin: "line \(root.line)",
@@ -150,6 +150,36 @@ public struct AndroidManifest: Sendable {
     self.filters = filters
   }
 
+  /// The Android namespace is usually bound to `android`, but any prefix may be (`xmlns:a=`):
+  /// attributes under that prefix are read as `android:` ones.
+  static func androidPrefixed(_ root: XMLElement) -> XMLElement {
+    let namespace = "http://schemas.android.com/apk/res/android"
+    guard
+      let binding = root.attributes.first(where: {
+        $0.name.hasPrefix("xmlns:") && $0.value == namespace
+      }), binding.name != "xmlns:android"
+    else { return root }
+    let prefix = binding.name.dropFirst("xmlns:".count) + ":"
+    func renamed(_ element: XMLElement) -> XMLElement {
+      var element = element
+      element.attributes = element.attributes.map { attribute in
+        guard attribute.name.hasPrefix(prefix) else { return attribute }
+        return ("android:" + attribute.name.dropFirst(prefix.count), attribute.value)
+      }
+      element.children = element.children.map(renamed)
+      return element
+    }
+    return renamed(root)
+  }
+
+  /// The attributes a `<data>` element may have (the `<data>` reference); another, such as a
+  /// misspelt `android:pathprefix`, would be dropped by a reader that skipped it.
+  static let dataAttributes: Set<String> = [
+    "scheme", "host", "port", "path", "pathPrefix", "pathPattern", "pathSuffix",
+    "pathAdvancedPattern", "mimeType", "mimeGroup", "ssp", "sspPrefix", "sspPattern",
+    "sspSuffix", "sspAdvancedPattern",
+  ]
+
   private static func filter(_ element: XMLElement) throws(AppLinksError) -> IntentFilter {
     var filter = IntentFilter(
       line: element.line, autoVerify: element.attribute("android:autoVerify") == "true",
@@ -162,6 +192,13 @@ public struct AndroidManifest: Sendable {
       case "category":
         if let name = child.attribute("android:name") { filter.categories.append(name) }
       case "data":
+        if let unknown = child.attributes.first(where: {
+          $0.name.hasPrefix("android:") && !dataAttributes.contains(String($0.name.dropFirst(8)))
+        }) {
+          throw AppLinksError(
+            "`<data>` has no attribute `\(unknown.name)`", origin: origin,
+            hint: "its attributes are " + dataAttributes.sorted().joined(separator: ", "))
+        }
         // A resource reference (`@string/host`) names a value in the app's resources, which a
         // manifest alone does not hold: reading it as text would make findings up.
         for (name, value) in child.attributes
