@@ -139,11 +139,12 @@ public struct LinkChecker {
           }
         }
         guard let (witness, decision) = found else { continue }
-        let typedNote = "the route's typed captures make this depend on the value"
+        // No URL of the route opens: whatever its values, so no note on them (the automaton
+        // of a typed route holds every URL of the route, and perhaps more).
         var finding = LinkFinding(
           kind: .unreachableRoute, os: os.os, host: concrete, table: route.table,
           route: route.index, pattern: route.pattern, rule: decision.rule, witness: witness,
-          note: language.approximate ? typedNote : nil)
+          note: nil)
         if case .found(let openPath) = open {
           finding.kind = .partlyReachableRoute
           let first = firstRule(openPath, openView)
@@ -157,7 +158,9 @@ public struct LinkChecker {
             : "whether a URL of the route opens depends on its query or fragment: rule "
               + "\(first?.name ?? "") opens "
               + "\(origin)\(os.pathText(openPath)) for some"
-          if language.approximate { finding.note! += "; " + typedNote }
+          if language.approximate {
+            finding.note! += "; the route's typed captures make this depend on the value"
+          }
         }
         findings.append(finding)
       }
