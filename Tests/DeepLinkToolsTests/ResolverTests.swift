@@ -179,6 +179,37 @@ struct ResolverTests {
     )
   }
 
+  /// A printed URL must lead back to its route through every table: one an earlier route takes
+  /// is refused with the route that takes it; a host form another route takes is printed with
+  /// `:///`, whose first component keeps its case.
+  @Test func aPrintedURLIsResolvedAgainByEveryTable() throws {
+    let manifest = #"""
+      {"tables": [
+        {"name": "p", "dialect": "deeper", "scheme": "myapp", "routes": [
+          {"pattern": "profile/:userId", "intent": "any"},
+          {"pattern": "profile/:int(id)", "intent": "number"},
+          {"pattern": "settings", "intent": "settings"},
+          {"pattern": ":name", "intent": "one"}]}]}
+      """#
+    let tables = try TableLoader.load(
+      ManifestLoader.parse(Array(manifest.utf8), path: "<p>", readCases: false))
+    let resolver = Resolver(tables: tables)
+    func respond(_ line: String) -> String {
+      resolver.respond(to: ArraySlice(Array(line.utf8)), number: 1)
+    }
+    let taken = respond(#"{"intent": "number", "params": {"id": 5}}"#)
+    #expect(
+      taken.contains(
+        "its URL `myapp://profile/5` is answered by route 0 `profile/:userId` of `p` first"),
+      "\(taken)")
+    #expect(
+      respond(#"{"intent": "one", "params": {"name": "SETTINGS"}}"#)
+        == #"{"line":1,"status":"printed","table":"p","dialect":"deeper","route":3,"intent":"one","url":"myapp:///SETTINGS"}"#
+    )
+    #expect(
+      respond(#"{"intent": "one", "params": {"name": "x"}}"#).hasSuffix(#""url":"myapp://x"}"#))
+  }
+
   /// A print request's `host` puts a universal link under that host; a source with a host
   /// wildcard needs one.
   @Test func printRequestsTakeAHost() throws {

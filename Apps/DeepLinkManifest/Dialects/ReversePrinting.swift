@@ -62,14 +62,24 @@ extension TableSet {
         case .failure(let problem):
           firstProblem =
             firstProblem ?? "route \(index) `\(candidate.patterns[index])`: \(problem.text)"
-        case .success(let (values, wildcards)):
+        case .success(var (values, wildcards)):
           // A custom-scheme table of web links (`https`, the host its first component) prints
-          // under a host its route starts with.
+          // under a host its route starts with, or takes the host as the value of its first
+          // capture or wildcard (`:site/p/:id`) when it was given none.
           var host = host
           if let wanted = host, route.bases == ["https"] || route.bases == ["http"] {
-            guard case .literal(let first)? = route.pattern.path.first,
-              first.lowercased() == wanted.lowercased()
-            else {
+            var fits = false
+            switch route.pattern.path.first {
+            case .literal(let first)?: fits = first.lowercased() == wanted.lowercased()
+            case .capture(let name, let type)?:
+              if values[name] == nil { values[name] = PatternValue(parsing: wanted, as: type) }
+              fits = values[name]?.text.lowercased() == wanted.lowercased()
+            case .wildcard?:
+              if wildcards.isEmpty { wildcards = [[wanted]] }
+              fits = wildcards[0].first?.lowercased() == wanted.lowercased()
+            default: break
+            }
+            guard fits else {
               let problem = ReverseRoutingError.hostNotAnswered(host: wanted, source: route.base)
               firstProblem =
                 firstProblem ?? "route \(index) `\(candidate.patterns[index])`: \(problem.message)"
@@ -77,16 +87,41 @@ extension TableSet {
             }
             host = nil
           }
+          let url: String
           do throws(ReverseRoutingError) {
-            let url = try URLPrinter.url(
+            url = try URLPrinter.url(
               base: URLPrinter.base(among: route.bases, host: host), pattern: route.pattern,
               values: values, wildcards: wildcards, options: route.options)
-            return .success(
-              PrintedURL(table: candidate.name, dialect: candidate.dialect, route: index, url: url))
           } catch {
             firstProblem =
               firstProblem ?? "route \(index) `\(candidate.patterns[index])`: \(error.message)"
+            continue
           }
+          // Resolved again as a link is, by every table: an earlier route (`profile/:userId`
+          // before `profile/:int(id)`), or the next one when this one declines, would answer
+          // it otherwise. Then the next route that produces the intent is tried.
+          // A custom-scheme URL's first component is its host, which compares without case;
+          // written after `:///` it is a path component, which does not (`myapp:///SETTINGS`
+          // passes by a `settings` route that `myapp://SETTINGS` would reach).
+          var forms = [url]
+          if let range = url.range(of: "://"), !url.hasPrefix("http"), route.bases.count == 1,
+            !route.base.contains("://")
+          {
+            forms.append(url.replacingCharacters(in: range, with: ":///"))
+          }
+          for form in forms {
+            if case .matched(let match) = resolveOnce(form), match.table == candidate.name,
+              match.route == index
+            {
+              return .success(
+                PrintedURL(
+                  table: candidate.name, dialect: candidate.dialect, route: index, url: form))
+            }
+          }
+          let outcome = resolveOnce(url)
+          firstProblem =
+            firstProblem ?? "route \(index) `\(candidate.patterns[index])`: its URL `\(url)` "
+            + Self.answered(outcome)
         }
       }
     }
@@ -95,6 +130,16 @@ extension TableSet {
         code: .invalidRequest,
         message: firstProblem.map { "cannot print `\(intent)`: \($0)" }
           ?? "no route produces the intent `\(intent)`"))
+  }
+
+  /// How a printed URL was answered instead of by the route that printed it.
+  static func answered(_ outcome: TableOutcome) -> String {
+    switch outcome {
+    case .matched(let match):
+      "is answered by route \(match.route) `\(match.pattern)` of `\(match.table)` first"
+    case .unmatched: "is answered by no route (the route declines it)"
+    case .error(let diagnostic): "cannot be resolved: \(diagnostic.message)"
+    }
   }
 
   /// Typed capture values for a pattern from JSON params.

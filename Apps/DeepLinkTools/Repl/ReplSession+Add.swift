@@ -9,7 +9,15 @@ extension ReplSession {
   /// and tables keep their load order.
   func add(_ argument: String) -> String {
     var rest = argument
-    let first = argument.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+    var first = argument.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+    // A quoted table name may hold spaces (`:add "two words" p -> x`).
+    var written = first.utf8.count
+    if let quote = argument.first, quote == "\"" || quote == "'",
+      let close = argument.dropFirst().firstIndex(of: quote)
+    {
+      first = String(argument[argument.index(after: argument.startIndex)..<close])
+      written = argument.utf8.distance(from: argument.startIndex, to: close) + 1
+    }
     var named: Entry?
     var dialect: String?
     if let entry = entries.last(where: { $0.table.name == first }) {
@@ -19,7 +27,7 @@ extension ReplSession {
       named = entries.last { $0.table.dialect == first }
     }
     if named != nil || dialect != nil {
-      rest = String(argument.dropFirst(first.count)).trimmingWhitespace()
+      rest = String(decoding: argument.utf8.dropFirst(written), as: UTF8.self).trimmingWhitespace()
     } else {
       // A first word before the pattern that names nothing: patterns hold no spaces, so it
       // was meant as a table or dialect.
@@ -43,7 +51,13 @@ extension ReplSession {
           offset: argument.utf8.count, hint: "e.g. :add profile/:userId -> showProfile"))
     }
     let pattern = String(rest[..<arrow.lowerBound]).trimmingWhitespace()
-    let intent = String(rest[arrow.upperBound...]).trimmingWhitespace()
+    var intent = String(rest[arrow.upperBound...]).trimmingWhitespace()
+    // `-> "showProfile"`: the quotes are not part of the name.
+    if intent.count >= 2, let quote = intent.first, quote == "\"" || quote == "'",
+      intent.last == quote
+    {
+      intent = String(intent.dropFirst().dropLast())
+    }
     guard !pattern.isEmpty, !intent.isEmpty, !intent.contains(where: \.isWhitespace) else {
       return render(
         Diagnostic(
@@ -53,6 +67,8 @@ extension ReplSession {
     let result: Result<Entry, Diagnostic>
     if let named, !named.table.name.hasPrefix("repl-") {
       result = adding(pattern, intent, to: named)
+      // A table with routes of the user's own is no placeholder: `:load` adds to it.
+      if case .success = result { showingBuiltInExample = false }
     } else {
       let scratchDialect = dialect ?? named?.table.dialect ?? self.dialect
       var routes = scratch[scratchDialect] ?? []

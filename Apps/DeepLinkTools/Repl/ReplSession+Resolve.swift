@@ -131,8 +131,37 @@ extension ReplSession {
             offset: argument.utf8.count - (argument.split(separator: " ").last?.utf8.count ?? 0),
             hint: "write each value as name=value"))
       }
-      let name = String(word[..<equals])
+      var name = String(word[..<equals])
       let value = Self.percentDecoded(String(word[word.index(after: equals)...]))
+      // `all[ref]=a`: an item of a `*name` query object.
+      if name.hasSuffix("]"), let open = name.firstIndex(of: "["), open > name.startIndex {
+        let key = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
+        name = String(name[..<open])
+        if let index = params.firstIndex(where: { $0.0 == name }),
+          case .object(var members) = params[index].1
+        {
+          guard !members.contains(where: { $0.0 == key }) else {
+            return render(
+              Diagnostic(
+                code: .invalidRequest, message: "`\(name)[\(key)]` is given twice",
+                hint: "give each value once"))
+          }
+          members.append((key, .string(value)))
+          params[index].1 = .object(members)
+          continue
+        }
+        if !params.contains(where: { $0.0 == name }) {
+          params.append((name, .object([(key, .string(value))])))
+          continue
+        }
+      }
+      guard !params.contains(where: { $0.0 == name }) else {
+        // As the resolver refuses a key written twice: one of the values would be dropped.
+        return render(
+          Diagnostic(
+            code: .invalidRequest, message: "`\(name)` is given twice",
+            hint: "give each value once"))
+      }
       params.append(
         (
           name,

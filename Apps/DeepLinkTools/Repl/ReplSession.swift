@@ -180,10 +180,11 @@ public final class ReplSession {
     } catch {
       return render(error.diagnostic)
     }
-    // The built-in example is a placeholder: a file of the user's own takes its place.
+    // The built-in example is a placeholder: a file of the user's own takes its place (the
+    // scratch tables of `:add` stay).
     let replacing = showingBuiltInExample
     let saved = entries
-    if replacing { entries = [] }
+    if replacing { entries.removeAll { !$0.table.name.hasPrefix("repl-") } }
     let (summary, loaded) = load(manifest)
     guard loaded else {
       entries = saved
@@ -232,9 +233,12 @@ public final class ReplSession {
         style.bold(table.name) + " (\(table.dialect), \(count) route\(count == 1 ? "" : "s"))")
       let routes = table.printableRoutes
       let width = table.patterns.map(\.count).max() ?? 0
+      // Route numbers right-aligned, so the patterns line up past route 9.
+      let digits = String(max(table.patterns.count - 1, 0)).count
       for (index, pattern) in table.patterns.enumerated() {
         var line =
-          "  \(index)  " + pattern + String(repeating: " ", count: width - pattern.count)
+          "  " + String(repeating: " ", count: digits - String(index).count) + "\(index)  "
+          + pattern + String(repeating: " ", count: width - pattern.count)
           + "  \(style.arrow) "
           + (index < table.forwards.count && table.forwards[index] != nil
             ? "forwards `\(table.forwards[index]!)`"

@@ -2,7 +2,8 @@
 public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConvertible,
   DiagnosticConvertible
 {
-  /// A required capture or query item has no value.
+  /// A required capture or query item has no value (an anonymous capture is named by its
+  /// spelling, `:bool()`).
   case missingValue(name: String, pattern: String)
   /// A value does not parse as its capture's type, or is empty in the path.
   case invalidValue(name: String, value: String, expected: ValueType, pattern: String)
@@ -23,8 +24,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
   public var message: String {
     switch self {
     case .missingValue(let name, _):
-      name.isEmpty
-        ? "a capture with no name (`:int()`) has no value to print, as none can name it"
+      name.hasPrefix(":")
+        ? "a capture with no name (`\(name)`) has no value to print, as none can name it"
         : "no value for `\(name)`"
     case .invalidValue(let name, let value, let expected, _):
       if value.isEmpty {

@@ -60,7 +60,8 @@ public enum URLPrinter {
           try check(value, item.name, item.type, shown, allowEmpty: true)
           query.append((item.keys[0], value.text))
         } else if item.required {
-          throw .missingValue(name: item.name, pattern: shown)
+          throw .missingValue(
+            name: item.name.isEmpty ? ":\(item.type)()" : item.name, pattern: shown)
         }
       case .oneOf(let items):
         // As a path choice: the alternative that uses a value (the first with one), else the
@@ -177,7 +178,8 @@ public enum URLPrinter {
         return [text]
       case .capture(let name, let type):
         guard let value = values[name] else {
-          fail(.missingValue(name: name, pattern: pattern))
+          // An anonymous capture is named by its spelling, `:bool()`.
+          fail(.missingValue(name: name.isEmpty ? ":\(type)()" : name, pattern: pattern))
           return nil
         }
         let text = value.text
