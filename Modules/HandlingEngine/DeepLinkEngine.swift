@@ -80,6 +80,8 @@ public final class DeepLinkEngine<Intent> {
     var result = DeepLinkHandlingResult<Intent>(trace: [], final: nil)
     var handler = start
     var chain = startChain
+    // The same handlers as a set: a long chain is checked in constant time per hop.
+    var onChain = Set(startChain)
     var names = startNames
     func record(_ step: DeepLinkTraceStep) {
       result.trace.append(step)
@@ -87,6 +89,7 @@ public final class DeepLinkEngine<Intent> {
     }
     while true {
       chain.append(handler.identity)
+      onChain.insert(handler.identity)
       names.append(handler.deepLinkHandlerName)
       let handling = handler.open(deeplink: deeplink, animated: animated)
       handler.deeplinkHandling = handling
@@ -120,12 +123,12 @@ public final class DeepLinkEngine<Intent> {
         }
         record(DeepLinkTraceStep(handler: handler.deepLinkHandlerName, state: .passedThrough))
         let target = next(animated)
-        if chain.contains(target.identity) || chain.count >= configuration.maxChainLength {
+        if onChain.contains(target.identity) || chain.count >= configuration.maxChainLength {
           let path = (names + [target.deepLinkHandlerName]).joined(separator: " -> ")
           record(
             DeepLinkTraceStep(
               handler: target.deepLinkHandlerName, state: .cycle,
-              error: chain.contains(target.identity)
+              error: onChain.contains(target.identity)
                 ? "handler cycle: \(path)"
                 : "pass-through chain longer than \(configuration.maxChainLength): \(path)"))
           return result

@@ -187,7 +187,7 @@ package enum ContextCheck {
       return "a check names exactly one of \(kinds.joined(separator: ", ")) with a string key"
     }
     // A misspelt key (`eror`) would otherwise check nothing.
-    let known = [kind, "as", "value", "error", "note"]
+    let known = [kind] + (kind == "queryParameter" ? [] : ["as"]) + ["value", "error", "note"]
     if let extra = check.objectValue?.first(where: { !known.contains($0.0) }) {
       return "unknown key `\(extra.0)` in a check; known keys: \(known.joined(separator: ", "))"
     }

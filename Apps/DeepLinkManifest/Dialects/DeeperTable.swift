@@ -93,6 +93,9 @@ package struct DeeperTable: LoadedTable {
           steps? += resumed.trace
         }
       }
+      // Each handler's last answer holds the next handler of its chain: forget them now, so
+      // a long chain is not left linked (its release would recurse once per handler).
+      graph.reset()
       return outcome(opened.resolution, steps: steps)
     }
   }

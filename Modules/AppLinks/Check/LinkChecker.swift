@@ -261,9 +261,13 @@ public struct LinkChecker {
       }
     }
     // Two rules can lead to one finding (a component repeated with `?` or `#` added, or the
-    // same one from `defaults`): say it once.
+    // same one from `defaults`): say it once, and unhandled links once per rule that opens.
     var seen = Set<LinkFinding>()
-    return findings.filter { seen.insert($0).inserted }
+    var rulesSeen = Set<[String]>()
+    return findings.filter { finding in
+      guard finding.kind == .unhandledLinks else { return seen.insert(finding).inserted }
+      return rulesSeen.insert([finding.os, finding.host, finding.rule ?? ""]).inserted
+    }
   }
 
   /// Paths with an empty component: `//` anywhere (a new automaton each time: one caches the
