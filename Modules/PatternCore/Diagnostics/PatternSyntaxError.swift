@@ -96,7 +96,7 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
     case .nestedQueryGroup: "query groups do not nest: '(:a|:b)' or '(:a)'"
     case .malformedEscape: "'%' must be followed by two hex digits"
     case .nestingTooDeep: "this '(' is one level too many; flatten the pattern"
-    case .patternTooLong: "the pattern is cut off here for the limit"
+    case .patternTooLong: "shorten the pattern, or split it into several routes"
     case .other(_, let hint): hint
     }
   }

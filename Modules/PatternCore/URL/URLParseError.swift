@@ -70,7 +70,7 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
     case .tooLong(_, let length, let limit):
       (
         "URL is \(length) bytes long; the limit is \(limit)",
-        "the URL is cut off here for the limit"
+        "bytes past the limit are not read; shorten the URL or raise the limit"
       )
     case .tooManyComponents(_, let count, let limit, _):
       ("URL has \(count) components; the limit is \(limit)", "raise the limit or shorten the URL")
