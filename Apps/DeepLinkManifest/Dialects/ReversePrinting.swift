@@ -103,22 +103,27 @@ extension TableSet {
           // A custom-scheme URL's first component is its host, which compares without case;
           // written after `:///` it is a path component, which does not (`myapp:///SETTINGS`
           // passes by a `settings` route that `myapp://SETTINGS` would reach).
-          var forms = [url]
-          if let range = url.range(of: "://"), !url.hasPrefix("http"), route.bases.count == 1,
-            !route.base.contains("://")
-          {
-            forms.append(url.replacingCharacters(in: range, with: ":///"))
-          }
-          for form in forms {
-            if case .matched(let match) = resolveOnce(form), match.table == candidate.name,
-              match.route == index
-            {
-              return .success(
-                PrintedURL(
-                  table: candidate.name, dialect: candidate.dialect, route: index, url: form))
+          func answersItself(_ outcome: TableOutcome) -> Bool {
+            if case .matched(let match) = outcome {
+              return match.table == candidate.name && match.route == index
             }
+            return false
           }
+          var printed: String?
           let outcome = resolveOnce(url)
+          if answersItself(outcome) {
+            printed = url
+          } else if let range = url.range(of: "://"), !url.hasPrefix("http"),
+            route.bases.count == 1, !route.base.contains("://")
+          {
+            let pathForm = url.replacingCharacters(in: range, with: ":///")
+            if answersItself(resolveOnce(pathForm)) { printed = pathForm }
+          }
+          if let printed {
+            return .success(
+              PrintedURL(
+                table: candidate.name, dialect: candidate.dialect, route: index, url: printed))
+          }
           firstProblem =
             firstProblem ?? "route \(index) `\(candidate.patterns[index])`: its URL `\(url)` "
             + Self.answered(outcome)

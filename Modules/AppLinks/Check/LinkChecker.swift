@@ -317,19 +317,10 @@ public struct LinkChecker {
   /// `text` with the bytes a URL's query (or, with `hash`, its fragment) cannot hold as they
   /// are percent-encoded: controls, space, non-ASCII, `"<>\^`{|}`, and `#` in a query.
   static func sendable(_ text: some StringProtocol, hash: Bool) -> String {
-    var result = ""
-    for byte in text.utf8 {
-      if byte <= 0x20 || byte >= 0x7F || "\"<>\\^`{|}".utf8.contains(byte)
-        || (!hash && byte == UInt8(ascii: "#"))
-      {
-        result +=
-          "%" + String(byte >> 4, radix: 16, uppercase: true)
-          + String(byte & 15, radix: 16, uppercase: true)
-      } else {
-        result.unicodeScalars.append(Unicode.Scalar(byte))
-      }
+    URLPrinter.percentEncode(String(text)) { byte in
+      byte > 0x20 && byte < 0x7F && !"\"<>\\^`{|}".utf8.contains(byte)
+        && (hash || byte != UInt8(ascii: "#"))
     }
-    return result
   }
 
   /// Whether a route host (perhaps `*.example.com`) answers a concrete host.
