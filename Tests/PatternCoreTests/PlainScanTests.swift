@@ -20,6 +20,11 @@ struct PlainScanTests {
       "gh://GET/repos/v1/v2/pulls/v3/comments", "myapp://profile/42", "myapp:profile/42",
       "myapp:///profile//42/", "https://Example.COM/a/B/c?x=1&y&&z=a=b&=v", "myapp://",
       "myapp://h?", "myapp://h/?q=/?", "a+b.c-d:x", "myapp://h/a:b@c[d]",
+      // Components longer than eight bytes, upper case late in a component, every byte class
+      // right after a run of letters and digits.
+      "myapp://HostNameExample.COM/abcdefghijklmnopq/ABCDEFGHIJKLMNOPQRSTUVWXYZ0123/x-y_z~",
+      "myapp://abcdefgh/abcdefghABCDEFGH/12345678/1234567/123456789?k=v",
+      "myapp://h/abcdefg.hijklmn:opq@rst[uvw]xyz!$'()*+,;=abc",
     ])
   func plain(url: String) {
     #expect(compare(url) == true)
@@ -43,10 +48,11 @@ struct PlainScanTests {
 
   @Test func randomURLsAgree() {
     var generator = SystemRandomNumberGenerator()
-    let alphabet = Array("aZ9/?&=:@[.-_~!$'()*+,;%#".utf8)
+    // Runs of letters and digits broken by every other class, and non-ASCII bytes.
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789aZ9/?&=:@[.-_~!$'()*+,;%#\u{E9}".utf8)
     var plainCount = 0
     for _ in 0..<3000 {
-      let length = Int.random(in: 0...24, using: &generator)
+      let length = Int.random(in: 0...40, using: &generator)
       let tail = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
       let prefix = Bool.random(using: &generator) ? "x://" : "x:"
       let url = prefix + String(decoding: tail, as: UTF8.self)

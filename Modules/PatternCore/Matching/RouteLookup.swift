@@ -31,12 +31,16 @@ public struct RouteLookup: Sendable {
   public var componentCount: Int { layout.componentCount }
 
   /// The byte offset in the last URL where its fragment starts (after `#`), or -1.
-  package var fragmentStart: Int { layout.fragmentStart }
+  ///
+  /// This and ``text(ofSlot:)`` are for the resolver's per-line path, in another module:
+  /// `mutating` only so that the lookup is passed by address, where a plain getter on this
+  /// large value would copy it (and retain its buffers) at every call.
+  package var fragmentStart: Int { mutating get { layout.fragmentStart } }
 
   /// The decoded bytes slot `slot` bound in the last successful lookup, nil when it bound
   /// nothing. They live in this lookup's storage: valid while it is neither changed nor released
   /// (a pointer, not a closure, so a caller can write them while it holds the lookup).
-  package func text(ofSlot slot: Int) -> UnsafeBufferPointer<UInt8>? {
+  package mutating func text(ofSlot slot: Int) -> UnsafeBufferPointer<UInt8>? {
     let position = Int(slots[slot])
     guard position >= 0 else { return nil }
     let start = Int(layout.bounds[2 * position])

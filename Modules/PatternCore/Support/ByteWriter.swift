@@ -5,18 +5,27 @@
 /// Value semantics hold at the granularity of records, as a writer is used: every record
 /// starts with ``reset()``, which gives the writer its own storage if a copy still shares it
 /// (one check per record, none per piece). A copy must not append without a reset first.
+///
+/// Its appends are inlinable (with the storage they touch) so that the apps' modules, which
+/// write records piece by piece, append in place instead of calling across modules for every
+/// piece; the type is `@usableFromInline` because the compiler inlines no member of a plain
+/// `package` type into another module.
+@usableFromInline
 package struct ByteWriter: @unchecked Sendable {
-  private final class Storage {
+  @usableFromInline
+  final class Storage {
     // Only touched through the owning writer, a value: no overlapping access to check at run
     // time (the checks would cost more than the copies).
-    @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
 
+    @usableFromInline
     init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
       self.base = base
       self.capacity = capacity
     }
 
+    @usableFromInline
     convenience init(capacity: Int) {
       self.init(base: .allocate(capacity: capacity), capacity: capacity)
     }
@@ -24,21 +33,23 @@ package struct ByteWriter: @unchecked Sendable {
     deinit { base.deallocate() }
   }
 
-  private var storage: Storage
+  @usableFromInline var storage: Storage
   /// The number of bytes written.
-  package private(set) var count = 0
+  @usableFromInline package internal(set) var count = 0
 
   package init(capacity: Int = 256) {
     storage = Storage(capacity: max(capacity, 16))
   }
 
   /// Empties the buffer, keeping its capacity (and taking its own storage if a copy shares it).
+  @inlinable
   package mutating func reset() {
     if !isKnownUniquelyReferenced(&storage) { storage = Storage(capacity: storage.capacity) }
     count = 0
   }
 
   /// The bytes written; valid until the next change.
+  @inlinable
   package var buffer: UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: storage.base, count: count)
   }
@@ -50,12 +61,13 @@ package struct ByteWriter: @unchecked Sendable {
   package var text: String { String(decoding: buffer, as: UTF8.self) }
 
   /// Makes room for `extra` more bytes.
-  @inline(__always)
-  private mutating func reserve(_ extra: Int) {
+  @inlinable @inline(__always)
+  mutating func reserve(_ extra: Int) {
     if count &+ extra > storage.capacity { grow(count &+ extra) }
   }
 
-  private mutating func grow(_ minimum: Int) {
+  @usableFromInline
+  mutating func grow(_ minimum: Int) {
     var capacity = storage.capacity * 2
     while capacity < minimum { capacity *= 2 }
     let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
@@ -70,12 +82,14 @@ package struct ByteWriter: @unchecked Sendable {
     }
   }
 
+  @inlinable
   package mutating func append(_ byte: UInt8) {
     reserve(1)
     storage.base[count] = byte
     count &+= 1
   }
 
+  @inlinable
   package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     let length = bytes.count
@@ -108,11 +122,13 @@ package struct ByteWriter: @unchecked Sendable {
     count &+= length
   }
 
+  @inlinable
   package mutating func append(_ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { append($0) }
   }
 
   /// Appends a literal's UTF-8 bytes.
+  @inlinable
   package mutating func append(_ literal: StaticString) {
     append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
   }
