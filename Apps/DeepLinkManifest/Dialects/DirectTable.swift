@@ -13,11 +13,15 @@ public final class DirectTable: Sendable {
   package let name: String
   package let patterns: [String]
   /// Per route: `"table":..,"dialect":..,"route":N,"pattern":..,"intent":..,"params":` as JSON.
-  package let matchedFields: [[UInt8]]
+  let matchedFields: PooledTexts
   /// Per route, as the nearest miss: `{"table":..,"route":N,"pattern":..,"reason":` as JSON.
-  package let nearestFields: [[UInt8]]
-  /// Per route whose values are all path strings: each slot and its `"name":` as JSON.
-  package let stringSlots: [[(slot: Int, name: [UInt8])]?]
+  let nearestFields: PooledTexts
+  /// For a route whose values are all path strings, where its slots are in `stringSlots`; nil
+  /// for any other route.
+  let slotRanges: [Range<Int>?]
+  /// The slots of those routes, one after the other, and each one's `"name":` as JSON.
+  let stringSlots: [Int]
+  let slotNames: PooledTexts
 
   package init(
     table: RouteTable, scheme: String, limits: URLLimits, name: String, dialect: String,
@@ -29,35 +33,92 @@ public final class DirectTable: Sendable {
     self.limits = limits
     self.name = name
     self.patterns = patterns
-    matchedFields = zip(patterns, intents).enumerated().map { route, pair in
-      var bytes = ByteWriter()
-      bytes.append(#""table":"#)
-      JSONWriter.writeString(name, into: &bytes)
-      bytes.append(#","dialect":"#)
-      JSONWriter.writeString(dialect, into: &bytes)
-      bytes.append(text: #","route":\#(route),"pattern":"#)
-      JSONWriter.writeString(pair.0, into: &bytes)
-      bytes.append(#","intent":"#)
-      JSONWriter.writeString(pair.1, into: &bytes)
-      bytes.append(#","params":"#)
-      return bytes.bytes
-    }
-    nearestFields = patterns.enumerated().map { route, pattern in
-      var bytes = ByteWriter()
-      bytes.append(#"{"table":"#)
-      JSONWriter.writeString(name, into: &bytes)
-      bytes.append(text: #","route":\#(route),"pattern":"#)
-      JSONWriter.writeString(pattern, into: &bytes)
-      bytes.append(#","reason":"#)
-      return bytes.bytes
-    }
-    stringSlots = (0..<table.count).map { route in
-      table.stringSlots(ofRoute: route)?.map { slot, name in
+    matchedFields = PooledTexts(
+      zip(patterns, intents).enumerated().map { route, pair in
+        var bytes = ByteWriter()
+        bytes.append(#""table":"#)
+        JSONWriter.writeString(name, into: &bytes)
+        bytes.append(#","dialect":"#)
+        JSONWriter.writeString(dialect, into: &bytes)
+        bytes.append(text: #","route":\#(route),"pattern":"#)
+        JSONWriter.writeString(pair.0, into: &bytes)
+        bytes.append(#","intent":"#)
+        JSONWriter.writeString(pair.1, into: &bytes)
+        bytes.append(#","params":"#)
+        return bytes.bytes
+      })
+    nearestFields = PooledTexts(
+      patterns.enumerated().map { route, pattern in
+        var bytes = ByteWriter()
+        bytes.append(#"{"table":"#)
+        JSONWriter.writeString(name, into: &bytes)
+        bytes.append(text: #","route":\#(route),"pattern":"#)
+        JSONWriter.writeString(pattern, into: &bytes)
+        bytes.append(#","reason":"#)
+        return bytes.bytes
+      })
+    var slotRanges: [Range<Int>?] = []
+    var stringSlots: [Int] = []
+    var names: [[UInt8]] = []
+    for route in 0..<table.count {
+      guard let slots = table.stringSlots(ofRoute: route) else {
+        slotRanges.append(nil)
+        continue
+      }
+      let start = stringSlots.count
+      for (slot, name) in slots {
         var bytes = ByteWriter()
         JSONWriter.writeString(name, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        return (slot, bytes.bytes)
+        stringSlots.append(slot)
+        names.append(bytes.bytes)
       }
+      slotRanges.append(start..<stringSlots.count)
+    }
+    self.slotRanges = slotRanges
+    self.stringSlots = stringSlots
+    slotNames = PooledTexts(names)
+  }
+
+  /// Appends the nearest-miss fields of route `route` (see `nearestFields`).
+  package func writeNearestFields(route: Int, into record: inout ByteWriter) {
+    nearestFields.append(route, to: &record)
+  }
+}
+
+extension DirectTable {
+  /// Finds the first route of the table that matches `url`, as ``RouteTable/lookup(_:scheme:limits:into:)``
+  /// does with the table's scheme and limits. (A method, so that the table's parts are read
+  /// from the table, not copied and retained for every line.)
+  package func lookup(utf8 url: UnsafeBufferPointer<UInt8>, into lookup: inout RouteLookup)
+    throws(URLParseError) -> Int?
+  {
+    try table.lookup(utf8: url, scheme: scheme, limits: limits, into: &lookup)
+  }
+
+  /// Writes the part of a `matched` record that depends on the route `route` the last lookup
+  /// found: `"table":..,"dialect":..,"route":N,"pattern":..,"intent":..,"params":{..}`, then
+  /// `,"host":..` for a web table.
+  package func writeMatch(route: Int, _ lookup: inout RouteLookup, into record: inout ByteWriter) {
+    matchedFields.append(route, to: &record)
+    if let entries = slotRanges[route] {
+      // Path strings straight from the URL's bytes.
+      record.append(UInt8(ascii: "{"))
+      var first = true
+      for entry in entries {
+        guard let text = lookup.text(ofSlot: stringSlots[entry]) else { continue }
+        if !first { record.append(UInt8(ascii: ",")) }
+        first = false
+        slotNames.append(entry, to: &record)
+        JSONWriter.writeString(bytes: text, into: &record)
+      }
+      record.append(UInt8(ascii: "}"))
+    } else {
+      JSONWriter.write(table.captures(of: lookup), into: &record)
+    }
+    if isWeb, let host = lookup.host {
+      record.append(#","host":"#)
+      JSONWriter.writeString(host.lowercased(), into: &record)
     }
   }
 }
@@ -89,4 +150,23 @@ extension DirectTable {
 
 extension LoadedTable {
   public var direct: DirectTable? { nil }
+}
+
+/// Byte strings stored end to end in one buffer and read in place: a record appends one without
+/// retaining and releasing an array of its own.
+struct PooledTexts: Sendable {
+  private let bytes: [UInt8]
+  /// String `i` is `bytes[ends[i]..<ends[i + 1]]`.
+  private let ends: [Int]
+
+  init(_ texts: [[UInt8]]) {
+    bytes = Array(texts.joined())
+    ends = texts.reduce(into: [0]) { ends, text in ends.append(ends.last! + text.count) }
+  }
+
+  /// Appends string `index` to `writer`.
+  func append(_ index: Int, to writer: inout ByteWriter) {
+    let range = ends[index]..<ends[index + 1]
+    bytes.withUnsafeBufferPointer { writer.append(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
 }

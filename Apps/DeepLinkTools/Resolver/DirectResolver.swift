@@ -34,8 +34,7 @@ struct DirectResolver {
     for direct in tables {
       let found: Int?
       do {
-        found = try direct.table.lookup(
-          utf8: urlBytes, scheme: direct.scheme, limits: direct.limits, into: &lookup)
+        found = try direct.lookup(utf8: urlBytes, into: &lookup)
       } catch {
         return false
       }
@@ -48,26 +47,7 @@ struct DirectResolver {
       }
       appendHead(number, idBytes, line, urlBytes)
       record.append(#"","status":"matched","#)
-      record.append(direct.matchedFields[route])
-      if let slots = direct.stringSlots[route] {
-        // Path strings straight from the URL's bytes.
-        record.append(UInt8(ascii: "{"))
-        var first = true
-        for (slot, name) in slots {
-          guard let text = lookup.text(ofSlot: slot) else { continue }
-          if !first { record.append(UInt8(ascii: ",")) }
-          first = false
-          record.append(name)
-          JSONWriter.writeString(bytes: text, into: &record)
-        }
-        record.append(UInt8(ascii: "}"))
-      } else {
-        JSONWriter.write(direct.table.captures(of: lookup), into: &record)
-      }
-      if direct.isWeb, let host = lookup.host {
-        record.append(#","host":"#)
-        JSONWriter.writeString(host.lowercased(), into: &record)
-      }
+      direct.writeMatch(route: route, &lookup, into: &record)
       appendFragment(of: urlBytes, from: lookup.fragmentStart)
       record.append(UInt8(ascii: "}"))
       output.append(contentsOf: record.buffer)
@@ -76,7 +56,7 @@ struct DirectResolver {
     appendHead(number, idBytes, line, urlBytes)
     record.append(#"","status":"unmatched","nearest":"#)
     if let nearestTable {
-      record.append(nearestTable.nearestFields[nearestRoute])
+      nearestTable.writeNearestFields(route: nearestRoute, into: &record)
       JSONWriter.writeString(bytes: words.buffer, into: &record)
       record.append(UInt8(ascii: "}"))
     } else {
@@ -112,45 +92,5 @@ struct DirectResolver {
     record.append(#","fragment":""#)
     record.append(UnsafeBufferPointer(rebasing: urlBytes[start...]))
     record.append(UInt8(ascii: "\""))
-  }
-}
-
-extension JSONWriter {
-  /// Captures as a JSON object of typed values, as ``Resolver/json(_:)-(Captures)`` makes them.
-  static func write(_ captures: Captures, into output: inout ByteWriter) {
-    output.append(UInt8(ascii: "{"))
-    for (index, entry) in captures.entries.enumerated() {
-      if index > 0 { output.append(UInt8(ascii: ",")) }
-      writeString(entry.name, into: &output)
-      output.append(UInt8(ascii: ":"))
-      write(entry.value, into: &output)
-    }
-    output.append(UInt8(ascii: "}"))
-  }
-
-  static func write(_ value: PatternValue, into output: inout ByteWriter) {
-    switch value {
-    case .string(let text): writeString(text, into: &output)
-    case .int(let number): writeInteger(Int(number), into: &output)
-    case .double(let number): output.append(text: number.description)
-    case .bool(let flag): output.append(flag ? "true" : "false")
-    case .list(let values):
-      output.append(UInt8(ascii: "["))
-      for (index, element) in values.enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
-        write(element, into: &output)
-      }
-      output.append(UInt8(ascii: "]"))
-    case .object(let items):
-      output.append(UInt8(ascii: "{"))
-      for (index, item) in items.enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
-        writeString(item.key, into: &output)
-        output.append(UInt8(ascii: ":"))
-        writeString(item.value, into: &output)
-      }
-      output.append(UInt8(ascii: "}"))
-    case .converted(let value): writeString(value.text, into: &output)
-    }
   }
 }

@@ -94,13 +94,10 @@ extension RouteTable {
       return nil
     }
     guard lookup.layout.schemeEnd >= 0,
-      let route = firstRoute(
-        from: 0, lookup.layout, first: 0, firstIsHost: lookup.layout.hasHost, &lookup.scratch)
+      let route = firstRoute(from: 0, firstIsHost: lookup.layout.hasHost, &lookup)
     else { return nil }
     lookup.routeIndex = route
-    bindSlots(
-      ofRoute: route, lookup.layout, first: 0, firstIsHost: lookup.layout.hasHost,
-      lookup.scratch.state, into: &lookup.slots)
+    bindSlots(ofRoute: route, firstIsHost: lookup.layout.hasHost, &lookup)
     return route
   }
 
@@ -138,31 +135,30 @@ extension RouteTable {
     return captures(ofRoute: route, lookup.slots.buffer, lookup.layout, first: 0) ?? Captures()
   }
 
-  /// Sets `slots` to the component each capture slot of route `route` bound (counted from
-  /// `first`; -1 for none) once ``firstRoute(from:_:first:firstIsHost:_:)`` found the route on
-  /// components `first...` of `layout`. The search recorded the positions on its way down;
-  /// only a route whose binding is its program's (a wildcard and several lines, or too branchy
-  /// to expand) runs the program, over the same components.
-  func bindSlots(
-    ofRoute route: Int, _ layout: URLLayout, first: Int, firstIsHost: Bool,
-    _ state: SearchState, into slots: inout ScratchArray<Int32>
-  ) {
+  /// Sets `lookup.slots` to the component each capture slot of route `route` bound (-1 for
+  /// none) once ``firstRoute(from:firstIsHost:_:)`` found the route. The search recorded the
+  /// positions on its way down; only a route whose binding is its program's (a wildcard and
+  /// several lines, or too branchy to expand) runs the program, over the same components.
+  func bindSlots(ofRoute route: Int, firstIsHost: Bool, _ lookup: inout RouteLookup) {
     let index = trie.index
     if index.routeRebinds[route] {
-      slots.reset()
-      let bound = withExtendedLifetime(layout) {
-        matcher(routes[route], layout, first: first, firstIsHost: firstIsHost).run()
+      lookup.slots.reset()
+      let bound = withExtendedLifetime(lookup.layout) {
+        matcher(routes[route], lookup.layout, first: 0, firstIsHost: firstIsHost).run()
       }
-      for position in bound ?? [] { slots.append(Int32(position)) }
+      for position in bound ?? [] { lookup.slots.append(Int32(position)) }
       return
     }
-    slots.fill(-1, count: routes[route].program.slotNames.count)
-    for (offset, position) in zip(index.slotRange(ofKey: state.best), state.bestPath.buffer) {
-      slots[Int(index.keySlots[offset])] = position
+    lookup.slots.fill(-1, count: routes[route].program.slotNames.count)
+    let best = lookup.scratch.state.best
+    for (offset, position) in zip(
+      index.slotRange(ofKey: best), lookup.scratch.state.bestPath.buffer)
+    {
+      lookup.slots[Int(index.keySlots[offset])] = position
     }
   }
 
-  /// The typed values route `route` binds with `slots` (as ``bindSlots(ofRoute:_:first:firstIsHost:_:into:)``
+  /// The typed values route `route` binds with `slots` (as ``bindSlots(ofRoute:firstIsHost:_:)``
   /// set them) on components `first...` of `layout`, then its query items; nil when the query
   /// does not match. A rest capture binds its components, each decoded, joined with `/`.
   func captures(

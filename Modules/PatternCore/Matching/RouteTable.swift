@@ -140,9 +140,7 @@ public struct RouteTable: Sendable {
 struct MatchSequence: Sequence, IteratorProtocol {
   let table: RouteTable
   let input: RoutingInput
-  var layout = URLLayout()
-  var scratch = SearchScratch()
-  var slots = ScratchArray<Int32>()
+  var lookup = RouteLookup()
   var nextRoute = 0
   var prepared = false
 
@@ -153,44 +151,42 @@ struct MatchSequence: Sequence, IteratorProtocol {
 
   mutating func next() -> RouteMatch? {
     if !prepared {
-      layout.load(input)
-      layout.foldAndHash()
+      lookup.layout.load(input)
+      lookup.layout.foldAndHash()
       prepared = true
     }
     guard nextRoute < table.count,
       let route = table.firstRoute(
-        from: nextRoute, layout, first: 0, firstIsHost: input.firstComponentIsHost, &scratch)
+        from: nextRoute, firstIsHost: input.firstComponentIsHost, &lookup)
     else {
       nextRoute = table.count
       return nil
     }
     nextRoute = route + 1
-    table.bindSlots(
-      ofRoute: route, layout, first: 0, firstIsHost: input.firstComponentIsHost, scratch.state,
-      into: &slots)
-    let captures = table.captures(ofRoute: route, slots.buffer, layout, first: 0)
+    table.bindSlots(ofRoute: route, firstIsHost: input.firstComponentIsHost, &lookup)
+    let captures = table.captures(ofRoute: route, lookup.slots.buffer, lookup.layout, first: 0)
     return RouteMatch(routeIndex: route, captures: captures ?? Captures())
   }
 }
 
 extension RouteTable {
-  /// The first route at or after `low` that matches the components `first...` of `layout`,
-  /// or nil; `scratch.state.best` and `.bestPath` describe the winning line.
-  func firstRoute(
-    from low: Int, _ layout: borrowing URLLayout, first: Int, firstIsHost: Bool,
-    _ scratch: inout SearchScratch
-  ) -> Int? {
-    scratch.state.low = Int32(low) << PathIndex.lineBits
-    let view = componentsView(layout, first: first, firstIsHost: firstIsHost)
-    trie.search(view, &scratch.state)
-    var best = scratch.state.best == .max ? nil : Int(scratch.state.best >> PathIndex.lineBits)
+  /// The first route at or after `low` that matches the components of `lookup.layout`, or
+  /// nil; `lookup.scratch.state.best` and `.bestPath` describe the winning line. The lookup is
+  /// passed whole, by address: its layout borrowed beside its scratch space being changed was
+  /// copied (and its buffers retained) at every call.
+  func firstRoute(from low: Int, firstIsHost: Bool, _ lookup: inout RouteLookup) -> Int? {
+    lookup.scratch.state.low = Int32(low) << PathIndex.lineBits
+    let view = componentsView(lookup.layout, first: 0, firstIsHost: firstIsHost)
+    trie.search(view, &lookup.scratch.state)
+    let key = lookup.scratch.state.best
+    var best = key == .max ? nil : Int(key >> PathIndex.lineBits)
     // Routes too branchy to expand are checked by their programs, in order.
     if !trie.index.fallbackRoutes.isEmpty {
       for route in trie.index.fallbackRoutes.lazy.map(Int.init) where route >= low {
         if let best, route >= best { break }
-        if match(routeAt: route, layout, first: first, firstIsHost: firstIsHost) != nil {
+        if match(routeAt: route, lookup.layout, first: 0, firstIsHost: firstIsHost) != nil {
           best = route
-          scratch.state.best = Int32(route) << PathIndex.lineBits
+          lookup.scratch.state.best = Int32(route) << PathIndex.lineBits
           break
         }
       }
