@@ -104,6 +104,17 @@ struct JSONTests {
     }
   }
 
+  @Test func stringsWithNothingToEscapeAreQuotedAsTheyAre() {
+    // Written in one piece when no byte needs an escape, the empty string included.
+    for length in 0...20 {
+      let bytes = (0..<length).map { UInt8(ascii: "a") + UInt8($0) }
+      var output = ByteWriter(capacity: 1)
+      output.append("x")
+      bytes.withUnsafeBufferPointer { JSONWriter.writeString(bytes: $0, into: &output) }
+      #expect(Array(output.buffer) == Array("x\"".utf8) + bytes + Array("\"".utf8))
+    }
+  }
+
   @Test func controlCharactersAreEscapedOnOutput() {
     #expect(JSONWriter.write(.string("a\u{0}b\u{1F}\t")) == #""a\u0000b\u001f\t""#)
   }

@@ -56,52 +56,66 @@ public enum JSONWriter {
     text.withUTF8 { writeString(bytes: $0, into: &output) }
   }
 
-  /// An integer in decimal, with no `String` on the way.
+  /// An integer in decimal, with no `String` on the way: its digits written straight into the
+  /// writer's room, last first.
   package static func writeInteger(_ value: Int, into output: inout ByteWriter) {
     if value < 0 { output.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of any Int
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var index = buffer.count
+    var digits = 1
+    var power: UInt = 10
+    while digits < 20, magnitude >= power {
+      digits += 1
+      power = power &* 10
+    }
+    output.withRoom(digits) { room in
+      var index = digits
       repeat {
         index -= 1
-        buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        room[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
         magnitude /= 10
-      } while magnitude > 0
-      let start = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + index
-      output.append(UnsafeBufferPointer(start: start, count: buffer.count - index))
+      } while index > 0
     }
   }
 
   /// ``writeString(_:into:)`` for UTF-8 bytes.
   package static func writeString(bytes: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter)
   {
-    output.append(UInt8(ascii: "\""))
-    do {
-      var runStart = 0
-      let escaped = escapedBytes.utf8Start
-      var index = 0
-      let count = bytes.count
-      while index < count {
-        // Eight bytes at a time while none needs escaping (most text), then the rest of the
-        // word that stopped it (or of the string) one byte at a time.
-        while index &+ 8 <= count,
-          !needsEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-        {
-          index &+= 8
-        }
-        let stop = Swift.min(index &+ 8, count)
-        while index < stop {
-          let byte = bytes[index]
-          index &+= 1
-          guard escaped[Int(byte)] != UInt8(ascii: "0") else { continue }
-          output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index &- 1]))
-          runStart = index
-          writeEscape(byte, into: &output)
-        }
-      }
-      output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+    let escaped = escapedBytes.utf8Start
+    let count = bytes.count
+    // Most strings need no escape: the first byte that does, if any (eight bytes at a time,
+    // then one at a time).
+    var index = 0
+    while index &+ 8 <= count,
+      !needsEscape(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+    {
+      index &+= 8
     }
+    while index < count, escaped[Int(bytes[index])] == UInt8(ascii: "0") { index &+= 1 }
+    if index == count {
+      // Quotes and bytes in one piece of room.
+      output.withRoom(count &+ 2) { room in
+        room[0] = UInt8(ascii: "\"")
+        if count > 0 {
+          UnsafeMutableRawPointer(room.baseAddress! + 1).copyMemory(
+            from: bytes.baseAddress!, byteCount: count)
+        }
+        room[count &+ 1] = UInt8(ascii: "\"")
+      }
+      return
+    }
+    output.append(UInt8(ascii: "\""))
+    // The plain bytes before `index`, then byte by byte from there.
+    output.append(UnsafeBufferPointer(rebasing: bytes[..<index]))
+    var runStart = index
+    while index < count {
+      let byte = bytes[index]
+      index &+= 1
+      guard escaped[Int(byte)] != UInt8(ascii: "0") else { continue }
+      output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index &- 1]))
+      runStart = index
+      writeEscape(byte, into: &output)
+    }
+    output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
     output.append(UInt8(ascii: "\""))
   }
 

@@ -82,6 +82,16 @@ package struct ByteWriter: @unchecked Sendable {
     }
   }
 
+  /// Makes room for `length` more bytes, lets `body` write all of them, and counts them.
+  @inlinable @inline(__always)
+  package mutating func withRoom(
+    _ length: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Void
+  ) {
+    reserve(length)
+    body(UnsafeMutableBufferPointer(start: storage.base + count, count: length))
+    count &+= length
+  }
+
   @inlinable
   package mutating func append(_ byte: UInt8) {
     reserve(1)

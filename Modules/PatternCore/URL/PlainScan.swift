@@ -11,7 +11,7 @@ extension URLParser {
     guard count <= limits.maxLength, count < Int(Int32.max) / 2, let colon = Self.schemeEnd(bytes)
     else { return false }
     layout.schemeEnd = colon
-    layout.bytes.append(contentsOf: bytes)
+    layout.bytes.appendBytes(bytes)
     var index = colon + 1
     var start = index
     var inHost = false
