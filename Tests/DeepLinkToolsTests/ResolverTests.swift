@@ -38,6 +38,11 @@ struct ResolverTests {
     (#"{"url":"myapp://nothing/here","id":"x"}"#, #"{"id":"\u0078","url":"myapp://nothing/here"}"#),
     (#""myapp://tweet/7/retweet""#, #""myapp:\/\/tweet/7/retweet""#),
     ("myapp://user/3/follow\r", #""myapp://user/3/follow""#),
+    // The keys `"url"` and `"id"` are read as bytes: in either order, and not taken for a
+    // longer key that starts like one.
+    (#"{"id":7,"url":"myapp://profile/42"}"#, #"{"url":"myapp://profile/42","\u0069d":7}"#),
+    (#"{"idx":7,"url":"myapp://profile/42"}"#, #"{"url":"myapp://profile/42","idx":7}"#),
+    (#"{"urls":"myapp://profile/42"}"#, #"{"url\u0073":"myapp://profile/42"}"#),
   ])
   func plainAndParsedReadingsAreOneRequest(plain: String, parsed: String) {
     #expect(respond(plain) == respond(parsed))

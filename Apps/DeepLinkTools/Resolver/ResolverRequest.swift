@@ -194,7 +194,7 @@ private struct PlainReader {
       var id: Range<Int>?
       while true {
         skipSpace()
-        guard let key = plainString() else { return nil }
+        guard let key = knownKey() ?? plainString() else { return nil }
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
         index += 1
@@ -252,6 +252,23 @@ private struct PlainReader {
   private func isKey(_ range: Range<Int>, _ first: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
     range.count == 3 && bytes[range.lowerBound] == first && bytes[range.lowerBound + 1] == second
       && bytes[range.lowerBound + 2] == third
+  }
+
+  /// The key `"url"` or `"id"` at the reading position (the keys of a request), compared as
+  /// bytes without the general string scan; nil for any other text (read as a string then).
+  private mutating func knownKey() -> Range<Int>? {
+    let start = index
+    let quote = UInt8(ascii: "\"")
+    guard start &+ 4 <= bytes.count, bytes[start] == quote else { return nil }
+    if bytes[start &+ 1] == 0x69, bytes[start &+ 2] == 0x64, bytes[start &+ 3] == quote {
+      index = start &+ 4
+      return (start &+ 1)..<(start &+ 3)
+    }
+    guard start &+ 5 <= bytes.count, bytes[start &+ 1] == 0x75, bytes[start &+ 2] == 0x72,
+      bytes[start &+ 3] == 0x6C, bytes[start &+ 4] == quote
+    else { return nil }
+    index = start &+ 5
+    return (start &+ 1)..<(start &+ 4)
   }
 
   /// A string's contents (quotes excluded), or nil when it is not plain.
