@@ -7,8 +7,9 @@ struct ConformanceCommand: ParsableCommand {
     commandName: "deeplink-conformance",
     abstract: "Run fixture files through the library API of their dialect.",
     discussion: """
-      Prints every failure with its fixture, URL, expected and actual outcome, and ends \
-      with "N passed, N failed". Exits 1 on any failure or unreadable fixture.
+      Prints every failure with its fixture, table, case (cases[i]) and URL, expected and \
+      actual outcome, and ends with "N passed, N failed". Exits 1 on any failure or \
+      unreadable fixture.
       """,
     version: ToolVersion.current)
 

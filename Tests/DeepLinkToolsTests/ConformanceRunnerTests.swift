@@ -41,11 +41,22 @@ struct ConformanceRunnerTests {
     #expect(results[1].failure?.actual.hasSuffix("(intent differs)") == true)
   }
 
+  /// A failure names the case's place in `cases` as well as its URL: two cases with the same
+  /// URL are told apart, in the text and in the JUnit test names.
+  @Test func aFailureNamesTheCaseItsPlaceAndItsURL() {
+    let results = run(
+      #"{"name":"t","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"p/:id","intent":"show"}],"cases":[{"url":"myapp://p/1","intent":"show"},{"url":"myapp://p/1","intent":"hide"}]}"#
+    )
+    #expect(results.map(\.subject) == ["cases[0] myapp://p/1", "cases[1] myapp://p/1"])
+    #expect(ConformanceReport.text(results).hasPrefix("FAIL t.json [t] cases[1] myapp://p/1\n"))
+    #expect(ConformanceReport.junit(results).contains(#"name="[t] cases[1] myapp://p/1""#))
+  }
+
   @Test func aCaseThatContradictsItselfOrCannotRunFails() {
     let results = run(
       #"{"tables":[{"name":"t","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"p/:id","intent":"show"}],"cases":[{"url":"myapp://bad%zz","error":"invalid_url","params":{"id":"1"}}]},{"name":"l","dialect":"deeper","scheme":"myapp","loadError":"pattern_syntax","routes":[{"pattern":"p/(x","intent":"x"}],"cases":[{"url":"myapp://p"}]}]}"#
     )
-    #expect(results.map(\.subject) == ["myapp://bad%zz", "load", "cases"])
+    #expect(results.map(\.subject) == ["cases[0] myapp://bad%zz", "load", "cases"])
     #expect(results.map { $0.failure == nil } == [false, true, false])
   }
 
@@ -127,7 +138,7 @@ struct ConformanceRunnerTests {
     )
     let xml = ConformanceReport.junit(results)
     #expect(xml.contains(#"<testsuites name="deeplink-conformance" tests="2" failures="1">"#))
-    #expect(xml.contains(#"name="[t&lt;1&gt;] m://a""#))
+    #expect(xml.contains(#"name="[t&lt;1&gt;] cases[0] m://a""#))
     #expect(xml.contains("<failure message=\"expected intent `y`\">"))
   }
 

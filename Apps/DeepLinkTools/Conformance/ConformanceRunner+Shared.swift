@@ -55,8 +55,9 @@ extension ConformanceRunner {
     var results: [Result] = []
     // A table's own cases are resolved against that table alone, as in any fixture.
     for (spec, table) in zip(manifest.tables, loaded) {
-      for item in spec.cases {
-        results.append(check(item, TableSet([table]), file: manifest.path, table: spec.name))
+      for (position, item) in spec.cases.enumerated() {
+        results.append(
+          check(item, at: position, TableSet([table]), file: manifest.path, table: spec.name))
       }
     }
     for other in loaded.dropFirst() {

@@ -91,25 +91,29 @@ public struct ConformanceRunner {
         allLoaded = false
         let failure = Failure(expected: "the table loads", actual: diagnostic.description)
         results.append(Result(file: file, table: spec.name, subject: "load", failure: failure))
-        for item in spec.cases {
-          results.append(Result(file: file, table: spec.name, subject: item.url, failure: failure))
+        for (position, item) in spec.cases.enumerated() {
+          results.append(
+            Result(
+              file: file, table: spec.name, subject: Self.subject(position, item), failure: failure)
+          )
         }
       case (.success(let table), nil):
         loaded.append(table)
-        for item in spec.cases {
-          results.append(check(item, TableSet([table]), file: file, table: spec.name))
+        for (position, item) in spec.cases.enumerated() {
+          results.append(
+            check(item, at: position, TableSet([table]), file: file, table: spec.name))
         }
       }
     }
     if !manifest.cases.isEmpty {
       let set = TableSet(loaded)
-      for item in manifest.cases {
+      for (position, item) in manifest.cases.enumerated() {
         if allLoaded {
-          results.append(check(item, set, file: manifest.path, table: nil))
+          results.append(check(item, at: position, set, file: manifest.path, table: nil))
         } else {
           results.append(
             Result(
-              file: manifest.path, subject: item.url,
+              file: manifest.path, subject: Self.subject(position, item),
               failure: Failure(expected: "all tables load", actual: "a table failed to load")))
         }
       }
@@ -117,8 +121,16 @@ public struct ConformanceRunner {
     return results
   }
 
-  /// Checks one case against the tables.
-  func check(_ item: CaseSpec, _ tables: TableSet, file: String, table: String?) -> Result {
+  /// What a result names for the case at `position` of its `cases`: the place and the URL
+  /// (two cases with the same URL are told apart).
+  static func subject(_ position: Int, _ item: CaseSpec) -> String {
+    "cases[\(position)] \(item.url)"
+  }
+
+  /// Checks one case (at `position` of its `cases`) against the tables.
+  func check(_ item: CaseSpec, at position: Int, _ tables: TableSet, file: String, table: String?)
+    -> Result
+  {
     let outcome = tables.resolve(item.url)
     var mismatch = Self.compare(item, outcome)
     if mismatch == nil, let checks = item.context {
@@ -132,7 +144,7 @@ public struct ConformanceRunner {
       }
     }
     return Result(
-      file: file, table: table, subject: item.url,
+      file: file, table: table, subject: Self.subject(position, item),
       failure: mismatch.map {
         Failure(expected: Self.describe(expectation: item), actual: Self.describe(outcome) + $0)
       })
