@@ -9,8 +9,9 @@
 public struct RouteLookup: Sendable {
   var layout = URLLayout()
   var scratch = SearchScratch()
-  /// Storage for explaining a miss.
-  var near = NearScratch()
+  /// Storage for explaining a miss, made the first time one is explained (a lookup that only
+  /// finds, such as the one a route sequence keeps, allocates none).
+  var near: NearScratch?
   /// The component each capture slot of the winning route bound, or -1.
   var slots = ScratchArray<Int32>()
 
@@ -125,7 +126,8 @@ extension RouteTable {
   /// ``nearestMiss(of:)`` with the lookup's own storage for the search, which then allocates
   /// nothing once it has grown.
   package func nearestMiss(of lookup: inout RouteLookup) -> (routeIndex: Int, reason: MissReason)? {
-    nearestMiss(lookup.layout, firstIsHost: lookup.layout.hasHost, &lookup.near)
+    if lookup.near == nil { lookup.near = NearScratch() }
+    return nearestMiss(lookup.layout, firstIsHost: lookup.layout.hasHost, &lookup.near!)
   }
 
   /// The typed values the last successful ``lookup(_:scheme:limits:into:)`` bound, exactly as
