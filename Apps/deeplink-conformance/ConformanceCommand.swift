@@ -7,9 +7,9 @@ struct ConformanceCommand: ParsableCommand {
     commandName: "deeplink-conformance",
     abstract: "Run fixture files through the library API of their dialect.",
     discussion: """
-      Prints every failure with its fixture, table, case (cases[i]) and URL, expected and \
-      actual outcome, and ends with "N passed, N failed". Exits 1 on any failure or \
-      unreadable fixture.
+      Prints every failure with its fixture and table, the case (cases[i] and its URL) or \
+      what else failed (the fixture, a table's load), the expected and actual outcome, and \
+      ends with "N passed, N failed". Exits 1 on any failure or unreadable fixture.
       """,
     version: ToolVersion.current)
 

@@ -19,8 +19,9 @@ public final class DirectTable: Sendable {
   /// For a route whose values are all path strings, where its slots are in `stringSlots`; nil
   /// for any other route.
   let slotRanges: [Range<Int>?]
-  /// The slots of those routes, one after the other, and each one's `"name":` as JSON.
+  /// The slots of those routes, one after the other.
   let stringSlots: [Int]
+  /// `"name":` as JSON for each entry of `stringSlots`, at the same index.
   let slotNames: PooledTexts
 
   package init(

@@ -10,7 +10,8 @@ public struct ConformanceRunner {
     public var file: String
     /// The table name, when known.
     public var table: String?
-    /// What was checked: the URL, or a description such as `load`.
+    /// What was checked: `cases[i] URL` for a case, `URL [deeper vs func]` for a URL a shared
+    /// fixture compares across dialects, or a description such as `load`.
     public var subject: String
     /// Nil when the case passed; otherwise what was expected and what happened.
     public var failure: Failure?
