@@ -104,31 +104,7 @@ package struct ByteWriter: @unchecked Sendable {
     guard let source = bytes.baseAddress else { return }
     let length = bytes.count
     reserve(length)
-    let target = UnsafeMutableRawPointer(storage.base + count)
-    if length <= 64 {
-      // Most pieces are short: whole words cost less than a call to copy memory. The source's
-      // last word is read from its last eight bytes (never past them), so a piece of eight or
-      // more bytes is copied as words that may overlap; a shorter one byte by byte.
-      let from = UnsafeRawPointer(source)
-      if length >= 8 {
-        var offset = 0
-        while offset &+ 8 < length {
-          target.storeBytes(
-            of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
-            toByteOffset: offset, as: UInt64.self)
-          offset &+= 8
-        }
-        target.storeBytes(
-          of: from.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
-          toByteOffset: length &- 8, as: UInt64.self)
-      } else {
-        for offset in 0..<length {
-          target.storeBytes(of: source[offset], toByteOffset: offset, as: UInt8.self)
-        }
-      }
-    } else {
-      target.copyMemory(from: source, byteCount: length)
-    }
+    copyBytes(from: source, to: storage.base + count, count: length)
     count &+= length
   }
 
@@ -146,6 +122,38 @@ package struct ByteWriter: @unchecked Sendable {
   /// Appends a string's UTF-8 bytes.
   package mutating func append(text: String) {
     text.withUTF8Bytes { append($0) }
+  }
+}
+
+/// Copies `count` bytes. Most pieces are short: up to 64 bytes, whole words cost less than a
+/// call to copy memory. The source's last word is read from its last eight bytes (never past
+/// them), so a piece of eight or more bytes is copied as words that may overlap; a shorter one
+/// byte by byte.
+@inlinable @inline(__always)
+func copyBytes(
+  from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count length: Int
+) {
+  let target = UnsafeMutableRawPointer(target)
+  guard length <= 64 else {
+    target.copyMemory(from: source, byteCount: length)
+    return
+  }
+  let from = UnsafeRawPointer(source)
+  if length >= 8 {
+    var offset = 0
+    while offset &+ 8 < length {
+      target.storeBytes(
+        of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+        toByteOffset: offset, as: UInt64.self)
+      offset &+= 8
+    }
+    target.storeBytes(
+      of: from.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
+      toByteOffset: length &- 8, as: UInt64.self)
+  } else {
+    for offset in 0..<length {
+      target.storeBytes(of: source[offset], toByteOffset: offset, as: UInt8.self)
+    }
   }
 }
 
