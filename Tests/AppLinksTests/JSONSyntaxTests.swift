@@ -49,6 +49,16 @@ struct JSONSyntaxTests {
       problem(#"["\udc00x"]"#)
         == #"not valid JSON: a lone low surrogate `\uDC00` at line 1, column 3"#)
     #expect(problem(#"["\ud83d\ude00"]"#) == nil)
+    // A high surrogate then `\u` without four hex digits: the error points at the first escape
+    // (it pointed before the file's start, which crashed the tools).
+    #expect(
+      problem(#"{"\uDaef\uDaeu"#)
+        == #"not valid JSON: a high surrogate `\uDAEF` not followed by a low one at line 1, column 3"#
+    )
+    #expect(
+      problem(#"["\ud800\ud800"]"#)
+        == #"not valid JSON: a high surrogate `\uD800` not followed by a low one at line 1, column 3"#
+    )
     #expect(problem("[1e99999]") == "not valid JSON: a number out of range at line 1, column 2")
     var bytes = Array(#"["ab"]"#.utf8)
     bytes.insert(0xFF, at: 3)

@@ -128,9 +128,11 @@ struct JSONSyntax {
         guard let escape = current else { break }
         index += 1
         if escape == UInt8(ascii: "u") {
+          // A surrogate error points at this escape's backslash.
+          let escapeStart = index - 2
           guard let unit = hexUnit() else { return "`\\u` needs four hexadecimal digits" }
           if (0xDC00...0xDFFF).contains(unit) {
-            index -= 6
+            index = escapeStart
             return "a lone low surrogate `\\u\(String(unit, radix: 16, uppercase: true))`"
           }
           if (0xD800...0xDBFF).contains(unit) {
@@ -138,12 +140,12 @@ struct JSONSyntax {
             guard current == UInt8(ascii: "\\"), index + 1 < bytes.count,
               bytes[index + 1] == UInt8(ascii: "u")
             else {
-              index -= 6
+              index = escapeStart
               return "a lone high surrogate `\\u\(String(unit, radix: 16, uppercase: true))`"
             }
             index += 2
             guard let low = hexUnit(), (0xDC00...0xDFFF).contains(low) else {
-              index -= 12
+              index = escapeStart
               return "a high surrogate `\\u\(String(unit, radix: 16, uppercase: true))` not "
                 + "followed by a low one"
             }
