@@ -40,7 +40,9 @@ struct JSONTests {
     }
   }
 
-  @Test(arguments: [0, 7, 9, 10, 42, -1, -10, 1_000_000_007, Int.max, Int.min])
+  @Test(arguments: [
+    0, 7, 9, 10, 42, 99, 100, 101, 12_345, -1, -10, -305, 1_000_000_007, Int.max, Int.min,
+  ])
   func integersAreWrittenInDecimal(value: Int) {
     var output = ByteWriter(capacity: 1)
     output.append("x")

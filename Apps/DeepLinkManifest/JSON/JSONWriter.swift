@@ -67,15 +67,27 @@ public enum JSONWriter {
       digits += 1
       power = power &* 10
     }
+    let pairs = digitPairs.utf8Start
     output.withRoom(digits) { room in
+      // Two digits at a time from the end, then the first one if the count is odd.
       var index = digits
-      repeat {
-        index -= 1
-        room[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-        magnitude /= 10
-      } while index > 0
+      while index >= 2 {
+        let pair = Int(magnitude % 100) &* 2
+        magnitude /= 100
+        room[index &- 2] = pairs[pair]
+        room[index &- 1] = pairs[pair &+ 1]
+        index &-= 2
+      }
+      if index == 1 { room[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude) }
     }
   }
+
+  /// `00` to `99`, each two digits at twice its value.
+  private static let digitPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
 
   /// ``writeString(_:into:)`` for UTF-8 bytes.
   package static func writeString(bytes: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter)
@@ -96,8 +108,7 @@ public enum JSONWriter {
       output.withRoom(count &+ 2) { room in
         room[0] = UInt8(ascii: "\"")
         if count > 0 {
-          UnsafeMutableRawPointer(room.baseAddress! + 1).copyMemory(
-            from: bytes.baseAddress!, byteCount: count)
+          copyBytes(from: bytes.baseAddress!, to: room.baseAddress! + 1, count: count)
         }
         room[count &+ 1] = UInt8(ascii: "\"")
       }

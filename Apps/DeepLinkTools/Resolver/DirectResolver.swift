@@ -7,26 +7,16 @@ struct DirectResolver {
   var lookup = RouteLookup()
   /// A miss's reason in words, reused from line to line.
   var words = ByteWriter(capacity: 128)
-  /// The record being written, reused from line to line.
-  var record = ByteWriter()
 
-  /// Appends the record for a request to resolve `url` (from `line`) when the URL matched a
-  /// route or matched nothing; false (nothing appended) when the request needs the general
-  /// path: a URL that is not its own JSON form (it had escapes), or a bad URL.
+  /// Appends the record for a request to resolve the URL at `urlRange` of `line` (with the id
+  /// at `idBytes`, both read by the plain reading: their bytes are their JSON form) when the
+  /// URL matched a route or matched nothing; false (nothing appended) when the request needs
+  /// the general path: a bad URL.
   mutating func respond(
-    to url: ResolverRequest.Text, id: ResolverRequest.ID?, in line: UnsafeBufferPointer<UInt8>,
-    number: Int, into output: inout [UInt8]
+    to urlRange: Range<Int>, id idBytes: Range<Int>?, in line: UnsafeBufferPointer<UInt8>,
+    number: Int, into record: inout ByteWriter
   ) -> Bool {
-    // Both come as bytes of the line from the plain reading, which the byte-level writing needs.
-    guard case .bytes(let urlRange) = url else { return false }
-    var idBytes: Range<Int>?
-    switch id {
-    case nil: break
-    case .bytes(let range): idBytes = range
-    case .value: return false
-    }
     let urlBytes = UnsafeBufferPointer(rebasing: line[urlRange])
-    record.reset()
     // The nearest miss so far: its table, route and closeness (its words are in `words`).
     var nearestTable: DirectTable?
     var nearestRoute = 0
@@ -45,15 +35,15 @@ struct DirectResolver {
         }
         continue
       }
-      appendHead(number, idBytes, line, urlBytes)
+      // Nothing was written before this point: the record goes straight to the output.
+      Self.appendHead(number, idBytes, line, urlBytes, into: &record)
       record.append(#"","status":"matched","#)
       direct.writeMatch(route: route, &lookup, into: &record)
-      appendFragment(of: urlBytes, from: lookup.fragmentStart)
+      Self.appendFragment(of: urlBytes, from: lookup.fragmentStart, into: &record)
       record.append(UInt8(ascii: "}"))
-      output.append(contentsOf: record.buffer)
       return true
     }
-    appendHead(number, idBytes, line, urlBytes)
+    Self.appendHead(number, idBytes, line, urlBytes, into: &record)
     record.append(#"","status":"unmatched","nearest":"#)
     if let nearestTable {
       nearestTable.writeNearestFields(route: nearestRoute, into: &record)
@@ -62,18 +52,16 @@ struct DirectResolver {
     } else {
       record.append("null")
     }
-    appendFragment(of: urlBytes, from: lookup.fragmentStart)
+    Self.appendFragment(of: urlBytes, from: lookup.fragmentStart, into: &record)
     record.append(UInt8(ascii: "}"))
-    // One append to the caller's array per record, not one per piece.
-    output.append(contentsOf: record.buffer)
     return true
   }
 
   /// `{"line":N,["id":..,]"url":"..` (no closing quote: the caller's next literal starts with
   /// it, one append fewer per record).
-  private mutating func appendHead(
+  private static func appendHead(
     _ number: Int, _ id: Range<Int>?, _ line: UnsafeBufferPointer<UInt8>,
-    _ urlBytes: UnsafeBufferPointer<UInt8>
+    _ urlBytes: UnsafeBufferPointer<UInt8>, into record: inout ByteWriter
   ) {
     record.append(#"{"line":"#)
     JSONWriter.writeInteger(number, into: &record)
@@ -87,7 +75,9 @@ struct DirectResolver {
 
   /// `,"fragment":".."` when the URL has one, `start` being where the lookup found it (plain
   /// bytes: they are their JSON form).
-  private mutating func appendFragment(of urlBytes: UnsafeBufferPointer<UInt8>, from start: Int) {
+  private static func appendFragment(
+    of urlBytes: UnsafeBufferPointer<UInt8>, from start: Int, into record: inout ByteWriter
+  ) {
     guard start >= 0 else { return }
     record.append(#","fragment":""#)
     record.append(UnsafeBufferPointer(rebasing: urlBytes[start...]))

@@ -10,7 +10,7 @@ import Dispatch
 /// Something that answers one input line with one record (the resolver).
 public protocol LineResponder {
   /// Appends the record for input line `number` to `output`, without a newline.
-  mutating func respond(to line: ArraySlice<UInt8>, number: Int, into output: inout [UInt8])
+  mutating func respond(to line: ArraySlice<UInt8>, number: Int, into output: inout RecordBuffer)
 }
 
 /// Reads lines of raw bytes from stdin and writes one record per line to stdout, in input order.
@@ -43,7 +43,7 @@ public enum LineStream {
   public static func run(_ respond: (ArraySlice<UInt8>, Int) -> String) -> End {
     withoutActuallyEscaping(respond) { respond in
       var responder: any LineResponder = ClosureResponder { line, number, output in
-        output += respond(line, number).utf8
+        output.append(contentsOf: respond(line, number).utf8)
       }
       return withUnsafeMutablePointer(to: &responder) { pointer in
         run(UnsafeMutableBufferPointer(start: pointer, count: 1), firstLine: 1)
@@ -83,8 +83,9 @@ public enum LineStream {
     // the next one and writes out the records of the one before.
     var batches = [LineBatch(), LineBatch()]
     var current = 0
-    let outputs = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: 2 * jobs)
-    outputs.initialize(repeating: [])
+    // Each its own storage (one value repeated would share one).
+    let outputs = UnsafeMutableBufferPointer<RecordBuffer>.allocate(capacity: 2 * jobs)
+    for index in outputs.indices { (outputs.baseAddress! + index).initialize(to: RecordBuffer()) }
     let shares = UnsafeMutableBufferPointer<LineBatch>.allocate(capacity: jobs)
     shares.initialize(repeating: LineBatch())
     let group = DispatchGroup()
@@ -99,7 +100,7 @@ public enum LineStream {
     func collect() {
       guard let flight = inFlight else { return }
       group.wait()
-      for job in 0..<jobs { writer.buffer += outputs[flight * jobs + job] }
+      for job in 0..<jobs { writer.append(outputs[flight * jobs + job]) }
       inFlight = nil
     }
 
@@ -149,7 +150,7 @@ public enum LineStream {
           }
         }
         if let previous {
-          for job in 0..<jobs { writer.buffer += outputs[previous * jobs + job] }
+          for job in 0..<jobs { writer.append(outputs[previous * jobs + job]) }
         }
         inFlight = current
         current = 1 - current
@@ -181,11 +182,11 @@ private struct UnsafeWork: @unchecked Sendable {
   let responders: UnsafeMutableBufferPointer<any LineResponder>
   let batch: LineBatch
   let shares: UnsafeMutableBufferPointer<LineBatch>
-  let outputs: UnsafeMutableBufferPointer<[UInt8]>
+  let outputs: UnsafeMutableBufferPointer<RecordBuffer>
 
   init(
     responders: UnsafeMutableBufferPointer<any LineResponder>, batch: LineBatch,
-    shares: UnsafeMutableBufferPointer<LineBatch>, outputs: UnsafeMutableBufferPointer<[UInt8]>
+    shares: UnsafeMutableBufferPointer<LineBatch>, outputs: UnsafeMutableBufferPointer<RecordBuffer>
   ) {
     self.responders = responders
     self.batch = batch
@@ -203,7 +204,7 @@ private struct UnsafeWork: @unchecked Sendable {
     let slot = responders.baseAddress! + job
     var responder = slot.move()
     var lines = LineBatch()
-    var output: [UInt8] = []
+    var output = RecordBuffer(capacity: 16)
     swap(&lines, &shares[job])
     swap(&output, &outputs[job])
     defer {
@@ -213,7 +214,7 @@ private struct UnsafeWork: @unchecked Sendable {
     }
     lines.removeAll()
     lines.append(lines: lower..<upper, of: batch)
-    output.removeAll(keepingCapacity: true)
+    output.removeAll()
     for index in 0..<lines.count {
       responder.respond(to: lines[index], number: firstNumber + lower + index, into: &output)
       output.append(0x0A)
@@ -222,8 +223,8 @@ private struct UnsafeWork: @unchecked Sendable {
 }
 
 private struct ClosureResponder: LineResponder {
-  let body: (ArraySlice<UInt8>, Int, inout [UInt8]) -> Void
-  mutating func respond(to line: ArraySlice<UInt8>, number: Int, into output: inout [UInt8]) {
+  let body: (ArraySlice<UInt8>, Int, inout RecordBuffer) -> Void
+  mutating func respond(to line: ArraySlice<UInt8>, number: Int, into output: inout RecordBuffer) {
     body(line, number, &output)
   }
 }
@@ -350,7 +351,7 @@ struct LineReader {
 /// Records waiting to be written to a file descriptor.
 struct RecordWriter {
   let fd: Int32
-  var buffer: [UInt8] = []
+  var buffer = RecordBuffer(capacity: 1 << 17)
   /// The `errno` of a failed write other than a closed reader (`EPIPE`).
   private(set) var failure: Int32?
 
@@ -362,8 +363,8 @@ struct RecordWriter {
   mutating func flush() -> Bool {
     var offset = 0
     while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { raw in
-        write(fd, raw.baseAddress! + offset, buffer.count - offset)
+      let written = buffer.withUnsafeBytes { bytes in
+        write(fd, bytes.baseAddress! + offset, bytes.count - offset)
       }
       if written < 0 {
         if errno == EINTR { continue }
@@ -372,7 +373,12 @@ struct RecordWriter {
       }
       offset += written
     }
-    buffer.removeAll(keepingCapacity: true)
+    buffer.removeAll()
     return true
+  }
+
+  /// Queues the records of `records`.
+  mutating func append(_ records: RecordBuffer) {
+    records.withUnsafeBytes { buffer.writer.append($0) }
   }
 }

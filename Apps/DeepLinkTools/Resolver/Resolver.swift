@@ -35,31 +35,48 @@ public struct Resolver {
   /// first match takes a byte-level path (no JSON tree, no `Router.open`), every other request
   /// the general one. Both write the same record.
   public mutating func respond(
-    to line: ArraySlice<UInt8>, number: Int, into output: inout [UInt8]
+    to line: ArraySlice<UInt8>, number: Int, into output: inout RecordBuffer
   ) {
     line.withUnsafeBufferPointer { line in
-      let request = ResolverRequest.read(line)
-      if answerDirectly(request, in: line, number: number, into: &output) { return }
-      output += respond(to: request, in: line, number: number).utf8
+      let plain = PlainRequest.read(line)
+      if let plain, answerDirectly(plain, in: line, number: number, into: &output.writer) {
+        return
+      }
+      let request = ResolverRequest.read(line, plain: plain)
+      output.writer.append(text: respond(to: request, in: line, number: number))
     }
+  }
+
+  /// The same, appending to an array.
+  public mutating func respond(
+    to line: ArraySlice<UInt8>, number: Int, into output: inout [UInt8]
+  ) {
+    var record = RecordBuffer(capacity: 256)
+    respond(to: line, number: number, into: &record)
+    record.withUnsafeBytes { output.append(contentsOf: $0) }
   }
 
   /// The byte-level path alone: false (nothing appended) when the line needs the general one.
   mutating func respondDirectly(
     to line: ArraySlice<UInt8>, number: Int, into output: inout [UInt8]
   ) -> Bool {
-    line.withUnsafeBufferPointer { line in
-      answerDirectly(ResolverRequest.read(line), in: line, number: number, into: &output)
+    var record = RecordBuffer(capacity: 256)
+    let answered = line.withUnsafeBufferPointer { line in
+      guard let plain = PlainRequest.read(line) else { return false }
+      return answerDirectly(plain, in: line, number: number, into: &record.writer)
     }
+    record.withUnsafeBytes { output.append(contentsOf: $0) }
+    return answered
   }
 
-  /// The byte-level answer to a request read from `line`, when it has one.
+  /// The byte-level answer to a plain request read from `line`, when it has one.
   private mutating func answerDirectly(
-    _ request: ResolverRequest, in line: UnsafeBufferPointer<UInt8>, number: Int,
-    into output: inout [UInt8]
+    _ request: PlainRequest, in line: UnsafeBufferPointer<UInt8>, number: Int,
+    into output: inout ByteWriter
   ) -> Bool {
-    guard direct != nil, case .resolve(let url) = request.kind else { return false }
-    return direct!.respond(to: url, id: request.id, in: line, number: number, into: &output)
+    guard direct != nil else { return false }
+    return direct!.respond(
+      to: request.url, id: request.id, in: line, number: number, into: &output)
   }
 
   /// The output record for input line `number` (1-based), without a newline.

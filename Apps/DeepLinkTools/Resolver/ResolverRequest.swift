@@ -55,9 +55,16 @@ struct ResolverRequest {
 
   /// Reads `line` (without its newline; a final carriage return is dropped).
   static func read(_ line: UnsafeBufferPointer<UInt8>) -> ResolverRequest {
+    read(line, plain: PlainRequest.read(line))
+  }
+
+  /// Reads `line`, whose plain reading (``PlainRequest/read(_:)``) was `plain`.
+  static func read(_ line: UnsafeBufferPointer<UInt8>, plain: PlainRequest?) -> ResolverRequest {
+    if let plain {
+      return ResolverRequest(
+        kind: .resolve(url: .bytes(plain.url)), id: plain.id.map { .bytes($0) })
+    }
     let line = line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
-    var reader = PlainReader(bytes: line)
-    if let plain = reader.read() { return plain }
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
       return ResolverRequest(
         kind: .failure(.invalidJSON, "empty line; expected a JSON object or string", offset: 0))
@@ -167,26 +174,42 @@ extension ResolverRequest.ID {
   }
 }
 
-/// The common request shapes read in place, without a JSON tree: a bare string, an object with
-/// `"url"` and an optional `"id"` that is an integer or a string, or a URL line. Strings must
-/// be printable ASCII with no escape. Anything else is nil, for the JSON parser.
+/// A request to resolve a URL in the common shapes, read in place without a JSON tree: a bare
+/// string, an object with `"url"` and an optional `"id"` that is an integer or a string, or a
+/// URL line. Strings must be printable ASCII with no escape, so the ranges' bytes are their
+/// JSON form.
+struct PlainRequest {
+  /// The URL's bytes in the line, without quotes.
+  var url: Range<Int>
+  /// The id's bytes in the line, as the JSON it was (a string with its quotes).
+  var id: Range<Int>?
+
+  /// The plain request on `line` (without its newline; a final carriage return is dropped),
+  /// or nil for any other line, which the JSON parser reads.
+  static func read(_ line: UnsafeBufferPointer<UInt8>) -> PlainRequest? {
+    let line = line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+    var reader = PlainReader(bytes: line)
+    return reader.read()
+  }
+}
+
 private struct PlainReader {
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
 
   init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-  mutating func read() -> ResolverRequest? {
+  mutating func read() -> PlainRequest? {
     skipSpace()
     guard index < bytes.count else { return nil }
     if isAlpha(bytes[index]) {
       // A bare URL line: no JSON starts with a letter and a scheme.
       return bareURL()
     }
-    var request: ResolverRequest
+    var request: PlainRequest
     if bytes[index] == UInt8(ascii: "\"") {
       guard let url = plainString() else { return nil }
-      request = ResolverRequest(kind: .resolve(url: .bytes(url)))
+      request = PlainRequest(url: url)
     } else {
       guard bytes[index] == UInt8(ascii: "{") else { return nil }
       index += 1
@@ -226,7 +249,7 @@ private struct PlainReader {
         break
       }
       guard let url else { return nil }
-      request = ResolverRequest(kind: .resolve(url: .bytes(url)), id: id.map { .bytes($0) })
+      request = PlainRequest(url: url, id: id)
     }
     skipSpace()
     return index == bytes.count ? request : nil
@@ -321,13 +344,13 @@ private struct PlainReader {
 
   /// A line that is a URL as it is (``ResolverRequest/urlLine(_:)``), of printable ASCII other than
   /// `"` and `\\`, so its bytes are their JSON form.
-  private func bareURL() -> ResolverRequest? {
+  private func bareURL() -> PlainRequest? {
     guard let url = ResolverRequest.urlLine(bytes) else { return nil }
     for byte in UnsafeBufferPointer(rebasing: bytes[url])
     where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
       return nil
     }
-    return ResolverRequest(kind: .resolve(url: .bytes(url)))
+    return PlainRequest(url: url)
   }
 
   private func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }

@@ -130,7 +130,7 @@ package struct ByteWriter: @unchecked Sendable {
 /// them), so a piece of eight or more bytes is copied as words that may overlap; a shorter one
 /// byte by byte.
 @inlinable @inline(__always)
-func copyBytes(
+package func copyBytes(
   from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count length: Int
 ) {
   let target = UnsafeMutableRawPointer(target)
