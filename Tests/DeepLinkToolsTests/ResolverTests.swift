@@ -31,6 +31,28 @@ struct ResolverTests {
     )
   }
 
+  /// A buffer is a value: a copy and its original written to after the copy keep their own
+  /// records, on both paths (the byte-level one writes piece by piece into the buffer's
+  /// storage, which has room for all of it here).
+  @Test func aRecordBufferIsAValue() {
+    var resolver = resolver
+    let first = #""myapp://profile/42""#
+    let second = #"{"url": 5}"#
+    var original = RecordBuffer(capacity: 4096)
+    original.append(contentsOf: Array("x".utf8))
+    var copies = [original, original, original]
+    resolver.respond(to: ArraySlice(Array(first.utf8)), number: 1, into: &copies[0])
+    resolver.respond(to: ArraySlice(Array(second.utf8)), number: 2, into: &copies[1])
+    copies[2].append(0x21)
+    resolver.respond(to: ArraySlice(Array(first.utf8)), number: 3, into: &original)
+    #expect(copies[0].bytes == Array(("x" + respond(first)).utf8))
+    #expect(copies[1].bytes == Array(("x" + respond(second, 2)).utf8))
+    #expect(copies[2].bytes == Array("x!".utf8))
+    #expect(original.bytes == Array(("x" + respond(first, 3)).utf8))
+    copies[0].removeAll()
+    #expect(copies[0].isEmpty && copies[1].count > 1)
+  }
+
   /// A request read in place (plain strings) and the same request that needs the JSON parser
   /// (an escape, another key order, spaces) are one request: the records are the same.
   @Test(arguments: [

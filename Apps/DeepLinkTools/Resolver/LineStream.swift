@@ -379,6 +379,6 @@ struct RecordWriter {
 
   /// Queues the records of `records`.
   mutating func append(_ records: RecordBuffer) {
-    records.withUnsafeBytes { buffer.writer.append($0) }
+    records.withUnsafeBytes { buffer.append(contentsOf: $0) }
   }
 }

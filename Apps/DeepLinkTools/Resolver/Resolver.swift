@@ -37,6 +37,7 @@ public struct Resolver {
   public mutating func respond(
     to line: ArraySlice<UInt8>, number: Int, into output: inout RecordBuffer
   ) {
+    output.prepareToWrite()
     line.withUnsafeBufferPointer { line in
       let plain = PlainRequest.read(line)
       if let plain, answerDirectly(plain, in: line, number: number, into: &output.writer) {

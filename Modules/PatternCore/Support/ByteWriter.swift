@@ -48,6 +48,20 @@ package struct ByteWriter: @unchecked Sendable {
     count = 0
   }
 
+  /// Gives the writer storage of its own, holding what it wrote, if a copy shares its storage
+  /// (so that a writer can be a value where its copies may all be appended to).
+  @inlinable
+  package mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) { copyStorage() }
+  }
+
+  @usableFromInline
+  mutating func copyStorage() {
+    let copy = Storage(capacity: storage.capacity)
+    copy.base.update(from: storage.base, count: count)
+    storage = copy
+  }
+
   /// The bytes written; valid until the next change.
   @inlinable
   package var buffer: UnsafeBufferPointer<UInt8> {
