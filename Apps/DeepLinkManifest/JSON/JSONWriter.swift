@@ -89,7 +89,10 @@ public enum JSONWriter {
     8081828384858687888990919293949596979899
     """
 
-  /// ``writeString(_:into:)`` for UTF-8 bytes.
+  /// ``writeString(_:into:)`` for UTF-8 bytes. Inlined where records are written (a value is
+  /// a few bytes: the call cost more than the check); a string with an escape is written by a
+  /// call.
+  @inline(__always)
   package static func writeString(bytes: UnsafeBufferPointer<UInt8>, into output: inout ByteWriter)
   {
     let escaped = escapedBytes.utf8Start
@@ -114,6 +117,17 @@ public enum JSONWriter {
       }
       return
     }
+    writeEscaped(bytes, from: index, into: &output)
+  }
+
+  /// A string whose first byte to escape is at `index`.
+  @inline(never)
+  private static func writeEscaped(
+    _ bytes: UnsafeBufferPointer<UInt8>, from index: Int, into output: inout ByteWriter
+  ) {
+    let escaped = escapedBytes.utf8Start
+    let count = bytes.count
+    var index = index
     output.append(UInt8(ascii: "\""))
     // The plain bytes before `index`, then byte by byte from there.
     output.append(UnsafeBufferPointer(rebasing: bytes[..<index]))

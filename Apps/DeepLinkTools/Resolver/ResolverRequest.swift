@@ -279,6 +279,7 @@ private struct PlainReader {
 
   /// The key `"url"` or `"id"` at the reading position (the keys of a request), compared as
   /// bytes without the general string scan; nil for any other text (read as a string then).
+  @inline(__always)
   private mutating func knownKey() -> Range<Int>? {
     let start = index
     let quote = UInt8(ascii: "\"")
@@ -326,6 +327,7 @@ private struct PlainReader {
     return nil
   }
 
+  @inline(__always)
   private mutating func plainInteger() -> Range<Int>? {
     let start = index
     if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
