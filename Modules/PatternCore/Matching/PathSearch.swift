@@ -107,89 +107,158 @@ struct Walker {
     memoWidth = view.count + 1
   }
 
+  /// Searches below node `index` at component `position`. The last edge worth taking at a node
+  /// is taken by the loop, not by a call (most nodes have one), and the capture positions the
+  /// edges push are cut back by the caller of each call, so every call leaves `state.path` as
+  /// it found it.
   func visit(_ index: Int, _ position: Int, _ state: inout SearchState) {
-    let node = nodes[index]
-    if node.minKey >= state.best || node.maxKey < state.low { return }
-    if node.memo >= 0 {
-      let stamp = Int(node.memo) &* memoWidth &+ position
-      if state.stamps[stamp] == state.generation { return }
-      state.stamps[stamp] = state.generation
-    }
-    if position == view.count {
-      for terminal in node.terminals.range {
-        let key = terminals[terminal]
-        if key >= state.best { break }
-        if key < state.low { continue }
-        let route = Int(key >> PathIndex.lineBits)
-        if !rejects[route] || trie.index.queries.accepts(route: route, view.queryView) {
-          state.best = key
-          state.bestPath.clear()
-          state.bestPath.append(contentsOf: state.path.buffer)
-          break
-        }
+    var index = index
+    var position = position
+    while true {
+      let node = nodes[index]
+      if node.minKey >= state.best || node.maxKey < state.low { return }
+      if node.memo >= 0 {
+        let stamp = Int(node.memo) &* memoWidth &+ position
+        if state.stamps[stamp] == state.generation { return }
+        state.stamps[stamp] = state.generation
       }
-      // Every edge takes at least one component.
-      return
-    }
+      if position == view.count {
+        for terminal in node.terminals.range {
+          let key = terminals[terminal]
+          if key >= state.best { break }
+          if key < state.low { continue }
+          let route = Int(key >> PathIndex.lineBits)
+          if !rejects[route] || trie.index.queries.accepts(route: route, view.queryView) {
+            state.best = key
+            state.bestPath.clear()
+            state.bestPath.append(contentsOf: state.path.buffer)
+            break
+          }
+        }
+        // Every edge takes at least one component.
+        return
+      }
 
-    var edge = 0
-    var edgeEnd = 0
-    if node.hasLiterals {
-      let group = literalGroup(index, position)
-      if group >= 0 {
-        edge = Int(groups[group].edges.start)
-        edgeEnd = Int(groups[group].edges.end)
-      }
-    }
-    let anyCase = position < view.anyCaseBelow
-    // A component that is its own folded form matches an edge that is too, once the group's
-    // folded text matched.
-    let plain = edge < edgeEnd && view.foldedBounds[2 &* position] == view.bounds[2 &* position]
-    var other = Int(node.others.start)
-    let otherEnd = Int(node.others.end)
-    while edge < edgeEnd || other < otherEnd {
-      if edge < edgeEnd
-        && (other == otherEnd
-          || literalEdges[edge].childMinKey <= otherEdges[other].childMinKey)
-      {
-        let literal = literalEdges[edge]
-        if literal.childMinKey < state.best
-          && (anyCase || (plain && literal.isFolded)
-            || equals(literal.text, view.text(position)))
-        {
-          visit(Int(literal.child), position &+ 1, &state)
+      var other = Int(node.others.start)
+      let otherEnd = Int(node.others.end)
+      if !node.hasLiterals && otherEnd &- other == 1 {
+        // The common node with one edge, a string capture: taken at once.
+        let capture = otherEdges[other]
+        if capture.takesAny {
+          if capture.childMinKey >= state.best { return }
+          state.path.append(Int32(truncatingIfNeeded: position))
+          index = Int(capture.child)
+          position &+= 1
+          continue
         }
-        edge &+= 1
+      }
+      var edge = 0
+      var edgeEnd = 0
+      if node.hasLiterals {
+        let group = literalGroup(index, position)
+        if group >= 0 {
+          edge = Int(groups[group].edges.start)
+          edgeEnd = Int(groups[group].edges.end)
+        }
+      }
+      let anyCase = position < view.anyCaseBelow
+      // A component that is its own folded form matches an edge that is too, once the group's
+      // folded text matched.
+      let plain = edge < edgeEnd && view.foldedBounds[2 &* position] == view.bounds[2 &* position]
+      if other == otherEnd && edgeEnd &- edge == 1 {
+        // The other common node: one literal edge whose folded text is the component's.
+        let literal = literalEdges[edge]
+        guard
+          literal.childMinKey < state.best
+            && (anyCase || (plain && literal.isFolded)
+              || equals(literal.text, view.text(position)))
+        else { return }
+        index = Int(literal.child)
+        position &+= 1
         continue
       }
-      let capture = otherEdges[other]
-      other &+= 1
-      if capture.childMinKey >= state.best { continue }
-      if capture.kind == PathIndex.kindStar {
-        // One or more components, fewest first (lazy).
-        var end = position + 1
-        while end <= view.count {
-          visit(Int(capture.child), end, &state)
-          end += 1
+      // The edge found worth taking and not taken yet: its child, and whether it captures the
+      // component (-1 for none).
+      var next = -1
+      var captures = false
+      while edge < edgeEnd || other < otherEnd {
+        var child: Int32
+        var capturing = false
+        if edge < edgeEnd
+          && (other == otherEnd
+            || literalEdges[edge].childMinKey <= otherEdges[other].childMinKey)
+        {
+          let literal = literalEdges[edge]
+          edge &+= 1
+          guard
+            literal.childMinKey < state.best
+              && (anyCase || (plain && literal.isFolded)
+                || equals(literal.text, view.text(position)))
+          else { continue }
+          child = literal.child
+        } else {
+          let capture = otherEdges[other]
+          other &+= 1
+          if capture.childMinKey >= state.best { continue }
+          if capture.kind == PathIndex.kindStar || capture.kind == PathIndex.kindRest {
+            if next >= 0 {
+              take(next, position, captures, &state)
+              next = -1
+              if capture.childMinKey >= state.best { continue }
+            }
+            wildcard(capture, position, &state)
+            continue
+          }
+          guard
+            capture.takesAny
+              || ValueGrammar.accepts(
+                view.text(position), as: trie.index.captureTypes[Int(capture.kind)])
+          else { continue }
+          child = capture.child
+          capturing = true
         }
-      } else if capture.kind == PathIndex.kindRest {
-        // The same, recording where the run starts and ends.
-        var end = position + 1
-        while end <= view.count {
-          state.path.append(Int32(position))
-          state.path.append(Int32(end))
-          visit(Int(capture.child), end, &state)
-          state.path.truncate(to: state.path.count - 2)
-          end += 1
+        if next >= 0 {
+          // The edge before first; this one only if it can still win after that.
+          take(next, position, captures, &state)
+          guard nodes[Int(child)].minKey < state.best else {
+            next = -1
+            continue
+          }
         }
-      } else if capture.takesAny
-        || ValueGrammar.accepts(
-          view.text(position), as: trie.index.captureTypes[Int(capture.kind)])
-      {
-        state.path.append(Int32(truncatingIfNeeded: position))
-        visit(Int(capture.child), position &+ 1, &state)
-        state.path.removeLast()
+        next = Int(child)
+        captures = capturing
       }
+      guard next >= 0 else { return }
+      // The last edge: taken by the loop. Whoever called this visit cuts the path back.
+      if captures { state.path.append(Int32(truncatingIfNeeded: position)) }
+      index = next
+      position &+= 1
+    }
+  }
+
+  /// Takes the edge to `child` from component `position` by a call, capturing the component
+  /// when `captures`, and cuts the path back after it.
+  @inline(__always)
+  func take(_ child: Int, _ position: Int, _ captures: Bool, _ state: inout SearchState) {
+    let saved = state.path.count
+    if captures { state.path.append(Int32(truncatingIfNeeded: position)) }
+    visit(child, position &+ 1, &state)
+    state.path.truncate(to: saved)
+  }
+
+  /// A wildcard edge: one or more components, fewest first (lazy); a rest capture records
+  /// where its run starts and ends.
+  func wildcard(_ capture: OtherEdge, _ position: Int, _ state: inout SearchState) {
+    let saved = state.path.count
+    var end = position + 1
+    while end <= view.count {
+      if capture.kind == PathIndex.kindRest {
+        state.path.append(Int32(position))
+        state.path.append(Int32(end))
+      }
+      visit(Int(capture.child), end, &state)
+      state.path.truncate(to: saved)
+      end += 1
     }
   }
 
