@@ -76,6 +76,9 @@ expect_2 "no such file" "$bin/deeplink-applinks" check --routes "$routes" --andr
 printf '<manifest>\n  <application>\n</manifest>\n' > "$work/bad.xml"
 expect_2 "line 3" "$bin/deeplink-applinks" check --routes "$routes" --android-manifest "$work/bad.xml"
 expect_2 "format" "$bin/deeplink-applinks" generate --routes "$routes" --app-id T.app --format ios
+# A usage error is bad input too.
+expect_2 "Unknown option '--bogus'" "$bin/deeplink-applinks" check --routes "$routes" --bogus
+expect_2 "Unexpected argument 'bogus'" "$bin/deeplink-applinks" bogus
 
 # deeplink-resolve: http(s) records say whether each OS opens the app, and by which rule.
 echo 'https://shop.example.com/orders/drafts/1' | "$bin/deeplink-resolve" --routes "$routes" \

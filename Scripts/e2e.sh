@@ -95,6 +95,25 @@ set +e
 set -e
 grep -qF -- "--> $work/src.json, table \`t\`, sources[1]" "$work/src.err" || fail "sources origin: $(cat "$work/src.err")"
 
+# deeplink-conformance: a directory it cannot list is an unreadable fixture (exit 1), not
+# skipped. Checked as an unprivileged user (root reads every directory) when that is possible.
+if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null; then
+  mkdir -p "$work/perm/locked"
+  cp Fixtures/deeper/basics.json "$work/perm/"
+  cp Fixtures/deeper/basics.json "$work/perm/locked/"
+  cp "$(swift build --show-bin-path)/deeplink-conformance" "$work/perm/conformance"
+  chmod 755 "$work" "$work/perm" "$work/perm/conformance"
+  chmod 644 "$work/perm/basics.json"
+  chmod 000 "$work/perm/locked"
+  status=0
+  setpriv --reuid=65534 --regid=65534 --clear-groups "$work/perm/conformance" "$work/perm" \
+    > "$work/perm.out" 2>&1 || status=$?
+  chmod 755 "$work/perm/locked"
+  [ "$status" -eq 1 ] || fail "an unlistable fixture directory: exit $status, not 1"
+  grep -q "cannot list the directory \`$work/perm/locked\`: permission denied" "$work/perm.out" \
+    || fail "an unlistable fixture directory: $(cat "$work/perm.out")"
+fi
+
 # --version on the four apps; --help (and each subcommand's) fits 80 columns.
 for app in deeplink-resolve deeplink-conformance deeplink-repl deeplink-applinks; do
   app_bin="$(swift build --show-bin-path)/$app"

@@ -14,6 +14,19 @@ struct AppLinksCommand: ParsableCommand {
     version: ToolVersion.current,
     subcommands: [Check.self, Generate.self])
 
+  /// Runs the command. A usage error (an unknown option or subcommand, a missing value) is bad
+  /// input like a bad file: its message, then exit status 2, not the argument parser's 64.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+      FileHandleOutput.standardError(fullMessage(for: error))
+      exit(withError: ExitCode(2))
+    }
+  }
+
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract:

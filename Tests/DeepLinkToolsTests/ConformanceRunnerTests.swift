@@ -239,22 +239,25 @@ struct SharedConformanceTests {
   }
 
   /// Every fixture loads as a manifest: an app-links checker fixture as its routes; a matcher
-  /// fixture, which has none, is refused with a message that says what it is.
+  /// fixture, which has no route, as no table, which the resolver answers with `unmatched`
+  /// records (and a note on stderr).
   @Test func appLinksFixturesAsManifests() throws {
     for path in ConformanceRunner.fixtureFiles(["Fixtures/applinks"]) {
       let text = try String(contentsOfFile: path, encoding: .utf8)
-      if text.contains(#""check""#) {
-        let manifest = try ManifestLoader.load(path: path, readCases: false)
-        #expect(!manifest.tables.isEmpty, "\(path)")
-      } else {
-        #expect(throws: ManifestError.self, "\(path)") {
-          try ManifestLoader.load(path: path, readCases: false)
-        }
-        do {
-          _ = try ManifestLoader.load(path: path, readCases: false)
-        } catch {
-          #expect(error.diagnostic.message.contains("app-links matcher fixture"), "\(path)")
-        }
+      let manifest = try ManifestLoader.load(path: path, readCases: false)
+      #expect(manifest.tables.isEmpty == !text.contains(#""check""#), "\(path)")
+      var notes: [String] = []
+      guard case .success(let tables) = ResolverSetup.load([path], colored: false, notes: &notes)
+      else {
+        Issue.record("\(path) does not load")
+        continue
+      }
+      #expect(notes.count == (manifest.tables.isEmpty ? 1 : 0), "\(path)")
+      if manifest.tables.isEmpty {
+        let resolver = Resolver(tables: tables)
+        #expect(
+          resolver.respond(to: ArraySlice(Array(#""https://example.com/a""#.utf8)), number: 1)
+            == #"{"line":1,"url":"https://example.com/a","status":"unmatched","nearest":null}"#)
       }
     }
   }
@@ -276,6 +279,19 @@ struct SharedConformanceTests {
           #expect(error.diagnostic.origin == "s.json, table `t`, \(place)", "\(json): \(error)")
         }
       }
+    }
+  }
+
+  /// A source that is not a string is reported at its own place in `sources`.
+  @Test(arguments: [(#"["shopapp", 3]"#, "sources[1]"), (#"[null]"#, "sources[0]")])
+  func aSourceOfTheWrongTypeIsReportedWhereItIsWritten(sources: String, place: String) {
+    let json = #"{"name": "x", "dialect": "crossroad", "sources": \#(sources), "routes": []}"#
+    do {
+      _ = try ManifestLoader.parse(Array(json.utf8), path: "s.json", readCases: false)
+      Issue.record("parsed: \(json)")
+    } catch {
+      #expect(error.diagnostic.origin == "s.json, table `x`, \(place)", "\(error)")
+      #expect(error.diagnostic.message.contains("a source is a string"), "\(error)")
     }
   }
 

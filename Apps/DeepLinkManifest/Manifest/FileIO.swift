@@ -56,9 +56,11 @@ package enum FileIO {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
-  /// Every `.json` file under a directory, recursively, sorted by path.
+  /// Every `.json` file under a directory, recursively, sorted by path. A directory that
+  /// cannot be listed (permission denied) is returned itself, so that reading it reports why:
+  /// it is not skipped in silence.
   package static func jsonFiles(under directory: String) -> [String] {
-    guard let handle = opendir(directory) else { return [] }
+    guard let handle = opendir(directory) else { return [directory] }
     defer { closedir(handle) }
     var found: [String] = []
     while let entry = readdir(handle) {
@@ -74,6 +76,13 @@ package enum FileIO {
       }
     }
     return found.sorted()
+  }
+
+  /// Why a directory cannot be listed (`permission denied`), or nil when it can.
+  package static func listingFailure(_ directory: String) -> String? {
+    guard let handle = opendir(directory) else { return reason(errno) }
+    closedir(handle)
+    return nil
   }
 
   /// Writes a whole file; false on failure.

@@ -43,7 +43,7 @@ public enum ManifestLoader {
       throw shapeError("a manifest is a JSON object, found \(json.kindName)", path)
     }
     // The app-links fixtures: a checker fixture's routes are a manifest; a matcher fixture
-    // holds an association file or an Android manifest and URLs, no routes.
+    // holds an association file or an Android manifest and URLs, no routes: no table.
     if let check = json["check"], json["findings"] != nil {
       guard let routes = check["routes"] else {
         throw shapeError("an app-links checker fixture gives its routes under `check.routes`", path)
@@ -51,9 +51,8 @@ public enum ManifestLoader {
       return try manifest(routes, path: path, readCases: false)
     }
     if json["os"] != nil, json["aasa"] != nil || json["manifest"] != nil {
-      throw shapeError(
-        "this is an app-links matcher fixture (an association file or Android manifest and "
-          + "URLs), which holds no routes; deeplink-conformance runs it", path)
+      // Every fixture is a manifest: this one has no table (the tools say so).
+      return Manifest(path: path, tables: [], cases: [], shared: nil)
     }
     let baseName = Self.baseName(path)
     if let shared = json["shared"] {
@@ -158,10 +157,14 @@ public enum ManifestLoader {
     let scheme = try optionalString(json, "scheme", origin)
     var sources: [String]?
     if let value = json["sources"] {
-      guard let list = value.arrayValue, let strings = strings(list) else {
-        throw shapeError("`sources` must be an array of strings", origin)
+      guard let list = value.arrayValue else {
+        throw shapeError("`sources` must be an array of strings, found \(value.kindName)", origin)
       }
-      sources = strings
+      for (index, item) in list.enumerated() where item.stringValue == nil {
+        throw shapeError(
+          "a source is a string, found \(item.kindName)", "\(origin), sources[\(index)]")
+      }
+      sources = list.compactMap(\.stringValue)
     }
     var routes: [RouteSpec] = []
     if let value = json["routes"] {

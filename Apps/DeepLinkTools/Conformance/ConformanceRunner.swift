@@ -37,6 +37,16 @@ public struct ConformanceRunner {
   /// Runs every case of every file.
   public func run(files: [String]) -> [Result] {
     files.flatMap { file -> [Result] in
+      // A directory among the files is one that could not be listed.
+      if FileIO.isDirectory(file), let reason = FileIO.listingFailure(file) {
+        return [
+          Result(
+            file: file, subject: "fixture",
+            failure: Failure(
+              expected: "a readable fixture",
+              actual: "error: cannot list the directory `\(file)`: \(reason)"))
+        ]
+      }
       if let bytes = FileIO.readFile(file), let json = try? JSONParser.parse(bytes),
         AppLinksFixtures.isAppLinksFixture(json)
       {

@@ -16,6 +16,13 @@ public enum ResolverSetup {
 
   /// Loads every manifest in order; the first error is rendered with its caret.
   public static func load(_ paths: [String], colored: Bool = false) -> Loaded {
+    var notes: [String] = []
+    return load(paths, colored: colored, notes: &notes)
+  }
+
+  /// The same, with a note for each manifest that holds no table (an app-links matcher
+  /// fixture): its URLs are tried against no route.
+  static func load(_ paths: [String], colored: Bool, notes: inout [String]) -> Loaded {
     let renderer = DiagnosticRendererBox(colored: colored)
     var tables: [any LoadedTable] = []
     do {
@@ -26,6 +33,11 @@ public enum ResolverSetup {
           try ManifestLoader.load(path: path, readCases: false)
         }
       for manifest in manifests {
+        if manifest.tables.isEmpty {
+          notes.append(
+            "note: \(manifest.path) holds no route table (an app-links matcher fixture); "
+              + "no URL matches a route of it")
+        }
         for spec in manifest.tables {
           do {
             tables.append(try TableLoader.loadServing(spec))
@@ -43,8 +55,11 @@ public enum ResolverSetup {
   /// The tables, or nil after the diagnostic is written to standard error (the apps then exit
   /// with status 2).
   public static func loadOrReport(_ paths: [String]) -> TableSet? {
-    switch load(paths) {
-    case .success(let tables): return tables
+    var notes: [String] = []
+    switch load(paths, colored: false, notes: &notes) {
+    case .success(let tables):
+      for note in notes { FileHandleOutput.standardError(note) }
+      return tables
     case .failure(let message):
       FileHandleOutput.standardError(message)
       return nil
