@@ -18,9 +18,28 @@ struct AASAMatcherTests {
     #expect(
       aasa.decision(for: "https://e.com/x", appID: "T.app")
         == OpenDecision(opens: true, rule: "details[0].components[1]"))
+    // Another app's URL as far as the first match goes.
     #expect(
       aasa.decision(for: "https://e.com/x", appID: "T.other")
-        == OpenDecision(opens: false, rule: nil))
+        == OpenDecision(opens: false, rule: "details[0].components[1]"))
+  }
+
+  /// Apple (`applinks.details`): "The first match wins, allowing you to designate one app to
+  /// handle specified URLs in your website, and another app to handle the rest" — whichever
+  /// app the first matching entry names.
+  @Test func theFirstMatchingEntryWinsWhicheverAppItNames() throws {
+    let aasa = try file(
+      #"{"applinks":{"details":[{"appIDs":["T.one"],"components":[{"/":"/special/*"}]},"#
+        + #"{"appIDs":["T.two"],"components":[{"/":"*"}]}]}}"#)
+    #expect(
+      aasa.decision(for: "https://e.com/special/x", appID: "T.two")
+        == OpenDecision(opens: false, rule: "details[0].components[0]"))
+    #expect(
+      aasa.decision(for: "https://e.com/special/x", appID: "T.one")
+        == OpenDecision(opens: true, rule: "details[0].components[0]"))
+    #expect(
+      aasa.decision(for: "https://e.com/other", appID: "T.two")
+        == OpenDecision(opens: true, rule: "details[1].components[0]"))
   }
 
   @Test func everyItemOfAQueryNameMustMatch() throws {
@@ -90,9 +109,15 @@ struct AppLinksAutomataTests {
     #expect(plain.matches("/p/a/b"))
     let food = try AASAPattern(
       "/$(lang)/$(food)", variables: ["food": ["pi*a"]], caseSensitive: true, origin: "t")
+    // `$(lang)`: the platform's ISO language codes (two letters, or three where there is no
+    // two-letter code), not any two or three letters.
     #expect(food.matches("/en/pizza"))
-    #expect(food.matches("/eng/pia"))
+    #expect(food.matches("/haw/pia"))
     #expect(!food.matches("/e/pizza"))
+    #expect(!food.matches("/qq/pizza"))
+    let region = try AASAPattern("/$(region)", variables: [:], caseSensitive: true, origin: "t")
+    #expect(region.matches("/US") && region.matches("/FR"))
+    #expect(!region.matches("/QQ") && !region.matches("/us"))
     #expect(throws: AppLinksError.self) {
       try AASAPattern("/$(food", variables: [:], caseSensitive: true, origin: "t")
     }
@@ -145,6 +170,27 @@ struct AppLinksAutomataTests {
         #expect(error.origin == line, "\(xml): \(error)")
       }
     }
+  }
+
+  /// A `<uri-relative-filter-group>` (Android 15) is read as earlier versions read it,
+  /// ignored, and said so: a note names its line and the filter's.
+  @Test func aRelativeFilterGroupIsIgnoredWithANote() throws {
+    let xml = """
+      <intent-filter>
+        <action android:name="android.intent.action.VIEW" />
+        <category android:name="android.intent.category.DEFAULT" />
+        <category android:name="android.intent.category.BROWSABLE" />
+        <data android:scheme="https" android:host="project.example.com" />
+        <uri-relative-filter-group android:allow="true">
+          <data android:query="param1=value1" />
+        </uri-relative-filter-group>
+      </intent-filter>
+      """
+    let manifest = try AndroidManifest(data: Array(xml.utf8))
+    #expect(manifest.notes.count == 1)
+    #expect(manifest.notes.first?.hasPrefix("note: line 6: <uri-relative-filter-group>") == true)
+    #expect(manifest.notes.first?.contains("the filter at line 1") == true)
+    #expect(manifest.decision(for: "https://project.example.com/a?param1=x").opens)
   }
 
   @Test func productSearchFindsShortestWitnessOrProvesNone() {

@@ -23,7 +23,9 @@ public struct AppLinkFiles {
       aasa: aasa, appID: appID, androidManifest: androidManifest, assetLinks: assetLinks,
       package: package)
     {
-    case .success(let files): return files
+    case .success(let files):
+      for note in files.android?.notes ?? [] { FileHandleOutput.standardError(note) }
+      return files
     case .failure(let diagnostic):
       FileHandleOutput.standardError(diagnostic.description)
       return nil

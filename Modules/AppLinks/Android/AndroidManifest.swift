@@ -31,6 +31,15 @@ public struct AndroidManifest: Sendable {
     /// ports.
     public var hosts: [(host: String, port: Int?)]
     public var paths: [PathRule]
+    /// `ssp`, `sspPrefix`, `sspSuffix`, `sspPattern` and `sspAdvancedPattern` rules: their
+    /// language is over the decoded scheme-specific part (`//host/path?query`). A URL whose
+    /// part matches one is taken whatever its host and path; otherwise the hosts and paths
+    /// decide, and a filter with such rules and no host takes nothing else (Android's
+    /// `IntentFilter.matchData`).
+    public var schemeSpecificParts: [PathRule] = []
+    /// The lines of the filter's `<uri-relative-filter-group>` elements, which are ignored
+    /// (see ``AndroidManifest/notes``).
+    public var relativeFilterGroupLines: [Int] = []
     /// `android:mimeType` values: a filter with one takes only intents of a type, which a link
     /// from a browser does not have.
     public var mimeTypes: [String] = []
@@ -97,6 +106,19 @@ public struct AndroidManifest: Sendable {
   public var package: String?
   /// The filters, in document order.
   public var filters: [IntentFilter]
+
+  /// What the matcher reads differently from some Android versions, for the tools to print: a
+  /// `<uri-relative-filter-group>` (Android 15 and later) is read as earlier versions read it,
+  /// ignored, so the filter takes more links than it does on Android 15.
+  public var notes: [String] {
+    filters.flatMap { filter in
+      filter.relativeFilterGroupLines.map { line in
+        "note: line \(line): <uri-relative-filter-group> is read as before Android 15 (ignored; "
+          + "\"They are ignored and have no effect on lower Android versions\"): on Android 15 "
+          + "its rules narrow the filter at line \(filter.line), which the check does not model"
+      }
+    }
+  }
 
   /// Parses a manifest.
   /// - Throws: ``AppLinksError`` with the line of the problem.
@@ -230,10 +252,19 @@ public struct AndroidManifest: Sendable {
         }
         if let type = child.attribute("android:mimeType") { filter.mimeTypes.append(type) }
         for kind in ["path", "pathPrefix", "pathSuffix", "pathPattern", "pathAdvancedPattern"] {
-          guard let raw = child.attribute("android:\(kind)") else { continue }
-          filter.paths.append(
-            PathRule(kind: kind, value: raw, automaton: try automaton(kind, raw, origin)))
+          if let raw = child.attribute("android:\(kind)") {
+            filter.paths.append(
+              PathRule(kind: kind, value: raw, automaton: try automaton(kind, raw, origin)))
+          }
+          // The same kinds of pattern over the scheme-specific part (`sspPrefix`, ...).
+          let ssp = "ssp" + kind.dropFirst(4)
+          if let raw = child.attribute("android:\(ssp)") {
+            filter.schemeSpecificParts.append(
+              PathRule(kind: ssp, value: raw, automaton: try automaton(kind, raw, origin)))
+          }
         }
+      case "uri-relative-filter-group":
+        filter.relativeFilterGroupLines.append(child.line)
       default:
         continue
       }
@@ -245,20 +276,32 @@ public struct AndroidManifest: Sendable {
     -> ByteNFA
   {
     let any = ByteNFA.byte(.all).star
+    // Every attribute is read from XML with Android's escapes first.
+    let text = AndroidPatterns.resourceUnescape(raw)
     switch kind {
-    case "path": return .literal(raw.utf8)
-    case "pathPrefix": return ByteNFA.literal(raw.utf8).then(any)
-    case "pathSuffix": return any.then(.literal(raw.utf8))
-    case "pathPattern":
-      return try AndroidPatterns.simpleGlob(AndroidPatterns.resourceUnescape(raw), origin: origin)
-    default:
-      return try AndroidPatterns.advanced(AndroidPatterns.resourceUnescape(raw), origin: origin)
+    case "path": return .literal(text.utf8)
+    case "pathPrefix": return ByteNFA.literal(text.utf8).then(any)
+    case "pathSuffix": return any.then(.literal(text.utf8))
+    case "pathPattern": return try AndroidPatterns.simpleGlob(text, origin: origin)
+    default: return try AndroidPatterns.advanced(text, origin: origin)
     }
   }
 }
 
 extension AndroidManifest.IntentFilter {
-  /// Whether the filter takes the URL (scheme, host, port and decoded path).
+  /// Whether the filter takes the URL (scheme, then its scheme-specific part, or its host,
+  /// port and decoded path).
+  func matches(_ url: WebURL) -> Bool {
+    guard takesWebLinks, schemes.contains(url.scheme) else { return false }
+    if !schemeSpecificParts.isEmpty {
+      let part = url.decodedSchemeSpecificPart
+      if schemeSpecificParts.contains(where: { $0.automaton.matches(part.utf8) }) { return true }
+      if hosts.isEmpty { return false }
+    }
+    return matches(scheme: url.scheme, host: url.host, port: url.port, decodedPath: url.decodedPath)
+  }
+
+  /// Whether the filter takes the URL by its scheme, host, port and decoded path.
   func matches(scheme: String, host: String, port: Int?, decodedPath: String) -> Bool {
     guard takesWebLinks, schemes.contains(scheme) else { return false }
     if !hosts.isEmpty {
@@ -285,10 +328,7 @@ extension AndroidManifest {
   /// Whether a URL is handed to the app, and the filter that takes it.
   public func decision(for url: String) -> OpenDecision {
     guard let parts = WebURL(url) else { return OpenDecision(opens: false, rule: nil) }
-    for filter in filters
-    where filter.matches(
-      scheme: parts.scheme, host: parts.host, port: parts.port, decodedPath: parts.decodedPath)
-    {
+    for filter in filters where filter.matches(parts) {
       return OpenDecision(opens: true, rule: filter.rule)
     }
     return OpenDecision(opens: false, rule: nil)
@@ -302,10 +342,15 @@ struct WebURL {
   var port: Int?
   var path: String
   var decodedPath: String { URLParts.decode(path) }
+  /// What follows the scheme's `:`, up to the fragment (`//host/path?query`), decoded.
+  var decodedSchemeSpecificPart: String
 
   init?(_ url: String) {
     guard let range = url.range(of: "://") else { return nil }
     scheme = url[..<range.lowerBound].lowercased()
+    let part = url[url.index(after: range.lowerBound)...]
+    decodedSchemeSpecificPart = URLParts.decode(
+      String(part[..<(part.firstIndex(of: "#") ?? part.endIndex)]))
     var rest = url[range.upperBound...]
     let end = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
     var authority = rest[..<end]

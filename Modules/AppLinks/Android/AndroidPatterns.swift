@@ -54,17 +54,22 @@ enum AndroidPatterns {
   static func advanced(_ text: String, origin: String) throws(AppLinksError) -> ByteNFA {
     // From the last item to the first: what follows an item is the language after it.
     var result = ByteNFA.empty
-    for (set, low, high) in try advancedItems(text, origin: origin).reversed() {
-      result = result.afterGreedyRun(of: set, low: low, high: high)
+    for (set, nonASCII, low, high) in try advancedItems(text, origin: origin).reversed() {
+      result = result.afterGreedyRun(of: set, nonASCII: nonASCII, low: low, high: high)
     }
     return result
   }
 
-  /// The items of an advanced pattern: a byte set and its repetitions (`nil`: no upper limit).
+  /// The items of an advanced pattern: an ASCII byte set, whether every non-ASCII character
+  /// is in it too (`.`, `[^...]`), and its repetitions (`nil`: no upper limit). A character
+  /// that is not ASCII stands for itself, one item per byte, where it is not repeated.
   private static func advancedItems(_ text: String, origin: String) throws(AppLinksError)
-    -> [(ByteSet, Int, Int?)]
+    -> [(ByteSet, Bool, Int, Int?)]
   {
-    var items: [(ByteSet, Int, Int?)] = []
+    var items: [(ByteSet, Bool, Int, Int?)] = []
+    let ascii = ByteSet(0...0x7F)
+    var nonASCII = false
+    var literal: [UInt8] = []
     let bytes = Array(text.utf8)
     var index = 0
     func fail(_ message: String) -> AppLinksError {
@@ -72,13 +77,17 @@ enum AndroidPatterns {
     }
     while index < bytes.count {
       var atom: ByteSet
+      nonASCII = false
+      literal = []
       switch bytes[index] {
       case UInt8(ascii: "\\"):
         guard index + 1 < bytes.count else { throw fail("a trailing `\\`") }
-        atom = ByteSet([bytes[index + 1]])
-        index += 2
+        index += 1
+        literal = Array(Self.character(bytes, at: &index))
+        atom = ByteSet([literal[0]])
       case UInt8(ascii: "."):
-        atom = .all
+        atom = ascii
+        nonASCII = true
         index += 1
       case UInt8(ascii: "["):
         index += 1
@@ -113,12 +122,16 @@ enum AndroidPatterns {
           }
         }
         guard closed else { throw fail("an unclosed `[`") }
-        atom = negate ? set.inverted : set
+        guard set.subtracting(ascii) == ByteSet() else {
+          throw fail("a set with a character that is not ASCII (not supported)")
+        }
+        atom = negate ? ascii.subtracting(set) : set
+        nonASCII = negate
       case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{"):
         throw fail("`\(String(UnicodeScalar(bytes[index])))` with nothing to repeat")
       default:
-        atom = ByteSet([bytes[index]])
-        index += 1
+        literal = Array(Self.character(bytes, at: &index))
+        atom = ByteSet([literal[0]])
       }
       var repetitions: (Int, Int?) = (1, 1)
       if index < bytes.count {
@@ -152,15 +165,57 @@ enum AndroidPatterns {
           break
         }
       }
-      items.append((atom, repetitions.0, repetitions.1))
+      if literal.count > 1 {
+        // A character that is not ASCII: its bytes, once.
+        guard repetitions == (1, 1) else {
+          throw fail("a repeated character that is not ASCII (not supported)")
+        }
+        items += literal.map { (ByteSet([$0]), false, 1, 1) }
+      } else {
+        items.append((atom, nonASCII, repetitions.0, repetitions.1))
+      }
     }
     return items
   }
 
-  /// The escapes Android applies when it reads an attribute from XML, before the pattern is
-  /// parsed: `\\` is one `\` (so `\\*` in the manifest is an escaped `*`).
+  /// The escapes Android applies when it reads an attribute from XML, before a pattern is
+  /// parsed (the `<data>` reference: "Because `\` is used as an escape character when the
+  /// string is read from XML (before it is parsed as a pattern), you will need to
+  /// double-escape"): a `\` and the character after it become that character (`\\` is one
+  /// `\`, so `\\*` in the manifest is an escaped `*`; `\*` is a plain `*`), except `\n` and
+  /// `\t` (a newline, a tab) and `\uXXXX` (that character); a `\` at the end is dropped.
   static func resourceUnescape(_ text: String) -> String {
     guard text.contains("\\") else { return text }
-    return text.replacingOccurrences(of: "\\\\", with: "\\")
+    let scalars = Array(text.unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      index += 1
+      guard scalar == "\\" else {
+        result.append(scalar)
+        continue
+      }
+      guard index < scalars.count else { break }
+      let next = scalars[index]
+      index += 1
+      switch next {
+      case "n": result.append("\n")
+      case "t": result.append("\t")
+      case "u":
+        let digits = String(
+          String.UnicodeScalarView(scalars[index..<min(index + 4, scalars.count)]))
+        if digits.count == 4, let value = UInt32(digits, radix: 16),
+          let code = Unicode.Scalar(value)
+        {
+          result.append(code)
+          index += 4
+        } else {
+          result.append(next)
+        }
+      default: result.append(next)
+      }
+    }
+    return String(result)
   }
 }

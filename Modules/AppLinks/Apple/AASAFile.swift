@@ -272,14 +272,18 @@ public struct OpenDecision: Sendable, Hashable {
 }
 
 extension AASAFile {
-  /// Whether the URL opens the app `appID`: the app's details entries are tried in order, and in
-  /// each its components in order; the first component that matches decides (an `exclude` one
-  /// means the app is not opened). Nothing matching means not opened.
+  /// Whether the URL opens the app `appID`: the details entries are tried in order, whichever
+  /// apps they name, and in each its components in order; the first component that matches
+  /// decides ("The first match wins, allowing you to designate one app to handle specified URLs
+  /// in your website, and another app to handle the rest"). It opens the app when it is an
+  /// entry of the app and not `exclude`; an entry of other apps takes the URL from it. Nothing
+  /// matching means not opened.
   public func decision(for url: String, appID: String) -> OpenDecision {
     let parts = URLParts(url)
-    for detail in details where detail.appIDs.contains(appID) {
+    for detail in details {
       for component in detail.components where component.matches(parts) {
-        return OpenDecision(opens: !component.exclude, rule: component.rule)
+        return OpenDecision(
+          opens: detail.appIDs.contains(appID) && !component.exclude, rule: component.rule)
       }
     }
     return OpenDecision(opens: false, rule: nil)

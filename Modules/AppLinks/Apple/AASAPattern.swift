@@ -1,3 +1,5 @@
+import Foundation
+
 /// One pattern of an `apple-app-site-association` component (`"/"`, `"#"`, a `"?"` string or
 /// one value of a `"?"` dictionary): `*` matches zero or more characters, `?` exactly one (so
 /// `?*` is one or more), `$(name)` any one of a substitution variable's values; every other
@@ -88,11 +90,16 @@ public struct AASAPattern: Sendable {
     case "alnum": return .byte(ByteSet.alphanumerics)
     case "digit": return .byte(ByteSet.digits)
     case "xdigit": return .byte(ByteSet.digits.union(ByteSet(Array("abcdefABCDEF".utf8))))
-    // ISO 3166-1 region codes are two upper-case letters; ISO 639 language codes two or three
-    // lower-case letters. Every such pair (or triple) is accepted (see the DocC article).
-    case "region": return ByteNFA.byte(upper).repeated(2)
-    case "lang": return ByteNFA.byte(lower).repeated(2).then(ByteNFA.byte(lower).optional)
+    // Apple: "All ISO regions in isoRegionCodes", "All ISO languages in isoLanguageCodes":
+    // the platform's own lists.
+    case "region": return regions
+    case "lang": return languages
     default: return nil
     }
   }
+
+  /// `$(region)`: the codes of `Locale.Region.isoRegions` (what `isoRegionCodes` returns).
+  static let regions = ByteNFA.words(Locale.Region.isoRegions.map(\.identifier))
+  /// `$(lang)`: the codes of `Locale.LanguageCode.isoLanguageCodes`.
+  static let languages = ByteNFA.words(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
 }

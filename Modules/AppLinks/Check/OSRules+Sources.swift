@@ -1,9 +1,12 @@
 extension OSRules {
-  /// iOS's side for the app `appID`, from an association file served by every checked host.
+  /// iOS's side for the app `appID`, from an association file served by every checked host:
+  /// every details entry's components in order, those of other apps as rules that do not open
+  /// this one (the first match wins, whichever app it names).
   public static func apple(_ file: AASAFile, appID: String) -> OSRules {
     let any = ByteNFA.byte(.all).star
-    let rules = file.details.filter { $0.appIDs.contains(appID) }.flatMap(\.components).map {
-      component -> Rule in
+    let rules = file.details.flatMap { detail in
+      detail.components.map { (component: $0, ours: detail.appIDs.contains(appID)) }
+    }.map { component, ours -> Rule in
       // A component that also asks something of the query or the fragment decides only for
       // some URLs of its paths: the search reads it as matching or not, whichever the question
       // needs, and witnesses carry a query that satisfies it (checked exactly).
@@ -14,7 +17,7 @@ extension OSRules {
           ? $0.automaton : $0.automaton.encodedForms(plain: Self.pathBytes)
       }
       return Rule(
-        name: component.rule, path: path ?? any, opens: !component.exclude,
+        name: component.rule, path: path ?? any, opens: ours && !component.exclude,
         condition: component.isConditional ? (component.satisfyingSuffix ?? "") : nil)
     }
     return OSRules(
@@ -31,18 +34,25 @@ extension OSRules {
     return OSRules(
       os: "android",
       rules: { site in
-        manifest.filters.filter { filter in
-          filter.takesWebLinks && filter.schemes.contains(site.scheme)
-            && (filter.hosts.isEmpty
-              || filter.hosts.contains {
-                AndroidManifest.host(site.host, matches: $0.host)
-                  && ($0.port == nil || $0.port == site.port)
-              })
-        }.map { filter in
-          Rule(
-            name: filter.rule,
-            path: filter.hosts.isEmpty || filter.paths.isEmpty
-              ? any : .union(filter.paths.map(\.automaton)),
+        manifest.filters.compactMap { filter -> Rule? in
+          guard filter.takesWebLinks && filter.schemes.contains(site.scheme) else { return nil }
+          // The paths a scheme-specific-part rule takes on this site: what it holds after
+          // `//host[:port]` (a query in it is no path: routes never hold one).
+          let authority = "//" + site.host + (site.port.map { ":\($0)" } ?? "")
+          var languages = filter.schemeSpecificParts.compactMap {
+            $0.automaton.after(prefix: authority.utf8)
+          }
+          if filter.hosts.isEmpty {
+            if filter.schemeSpecificParts.isEmpty { languages.append(any) }
+          } else if filter.hosts.contains(where: {
+            AndroidManifest.host(site.host, matches: $0.host)
+              && ($0.port == nil || $0.port == site.port)
+          }) {
+            languages.append(filter.paths.isEmpty ? any : .union(filter.paths.map(\.automaton)))
+          }
+          guard !languages.isEmpty else { return nil }
+          return Rule(
+            name: filter.rule, path: languages.count == 1 ? languages[0] : .union(languages),
             opens: true, condition: nil)
         }
       },
