@@ -58,6 +58,8 @@ struct DeeperPatternParserTests {
       "*/profile?:userId&(:locale)", "a/((b|c/:int(d))|*)/e?(:x|:bool(y))&:z", "caf%C3%A9/%28x%29",
       // Control characters and spaces are refused raw, so they must print escaped (found by fuzzing).
       "*/%12:b", "a%05b/%20x%7F", "%00",
+      // A key with an encoded `/`, `=` or `&` is one key, printed encoded, not aliases.
+      "u?a%2Fb=:x", "u?(a%3Db=:int(y))&k%26=:z", "u?a%2Fb=1&!c%2Fd",
     ])
   func roundTrip(pattern: String) throws {
     let ast = try parser.parse(pattern)

@@ -185,6 +185,14 @@ struct RealAppRoutesTests {
       #expect(long.next(value: "x://a/\(hop)") == .url("x://a/\(hop)"))
     }
     #expect(long.next(value: "x://a/9") == .tooManyHops(next: "x://a/9"))
+    // A custom-scheme URL's authority is its host, its first component, however it is spelt.
+    for start in [
+      "firefox://deep-link?url=/settings", "firefox:///deep-link?url=/settings",
+      "firefox:deep-link?url=/settings", "firefox:/deep-link/x?url=/settings",
+    ] {
+      var custom = ForwardChain(start: start)
+      #expect(custom.next(value: "/settings") == .url("firefox://deep-link/settings"), "\(start)")
+    }
   }
 
   @Test func analysisSeesConditionsAndForbiddenKeys() {

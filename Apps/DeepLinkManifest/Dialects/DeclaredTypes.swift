@@ -62,6 +62,12 @@ package enum DeclaredTypes {
       guard case .number(let text) = value, let number = Double(text) else {
         throw fail("type `\(name)`: `\(key)` must be a number", origin)
       }
+      // A JSON number beyond a double's range (`1e400`) reads as infinity: no bound at all.
+      guard number.isFinite else {
+        throw fail(
+          "type `\(name)`: `\(key)` must be a finite number (a double holds up to about "
+            + "1.8e308), found \(text)", origin)
+      }
       if base == "int", Int64(text) == nil {
         throw fail(
           "type `\(name)`: `\(key)` of an int type must be an integer from \(Int64.min) to "

@@ -11,7 +11,11 @@ extension ReplSession {
       "\(style.dim("via")) \(style.bold(hop.table)) route \(hop.route)  \(hop.pattern)  "
         + style.dim("matched") + " " + hop.url
     }
-    if !forwarded.via.isEmpty { lines.append(style.dim("forwarded to") + " " + forwarded.url) }
+    // A forward that could not be taken (its value is no URL, too many hops) leaves the URL
+    // as it was: then there is nothing it was forwarded to.
+    if let last = forwarded.via.last, last.url != forwarded.url {
+      lines.append(style.dim("forwarded to") + " " + forwarded.url)
+    }
     lines.append(describe(forwarded.outcome, url: forwarded.url))
     if let opens = appLinks?.opensAppLine(url) { lines.append("  " + opens) }
     return lines.joined(separator: "\n")

@@ -35,7 +35,11 @@ enum CanonicalPrinter {
       return item.keys.map(escapeLiteral).joined(separator: "/") + "=" + escapeLiteral(literal)
     }
     let value = capture(name: item.name, type: item.type)
-    return item.keys == [item.name] ? value : item.keys.joined(separator: "/") + "=" + value
+    // `:name` when the key is the name and needs no escape; otherwise the keys, escaped as
+    // literals are (`a%2Fb=:x`: a `/` in a key is not an alias separator).
+    let keys = item.keys.map(escapeLiteral)
+    return item.keys == [item.name] && keys == item.keys
+      ? value : keys.joined(separator: "/") + "=" + value
   }
 
   static func query(_ node: QueryNode) -> String {

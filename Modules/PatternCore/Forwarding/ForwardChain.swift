@@ -53,16 +53,33 @@ public struct ForwardChain: Sendable {
     return origin(of: url) + value
   }
 
-  /// `scheme://authority` of a URL (`scheme:` without an authority).
+  /// `scheme://authority` of a URL. A custom-scheme URL with no authority (`myapp:///a/b`,
+  /// `myapp:a/b`) has its first component for one, as its host (`myapp://a`): the three
+  /// spellings of a custom-scheme URL have the same components.
   static func origin(of url: String) -> String {
     let bytes = Array(url.utf8)
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return "" }
-    var end = colon + 1
-    if end + 1 < bytes.count, bytes[end] == UInt8(ascii: "/"), bytes[end + 1] == UInt8(ascii: "/") {
-      end += 2
+    func component(from start: Int) -> Int {
+      var end = start
       while end < bytes.count, !"/?#".utf8.contains(bytes[end]) { end += 1 }
+      return end
     }
-    return String(decoding: bytes[..<end], as: UTF8.self)
+    let scheme = String(decoding: bytes[..<colon], as: UTF8.self)
+    let web = ["http", "https"].contains(scheme.lowercased())
+    var start = colon + 1
+    if start + 1 < bytes.count, bytes[start] == UInt8(ascii: "/"),
+      bytes[start + 1] == UInt8(ascii: "/")
+    {
+      start += 2
+      let end = component(from: start)
+      if end > start || web {
+        return scheme + "://" + String(decoding: bytes[start..<end], as: UTF8.self)
+      }
+    } else if web {
+      return scheme + ":"
+    }
+    while start < bytes.count, bytes[start] == UInt8(ascii: "/") { start += 1 }
+    return scheme + "://" + String(decoding: bytes[start..<component(from: start)], as: UTF8.self)
   }
 
   /// Whether `text` starts with `[A-Za-z][A-Za-z0-9+.-]*:`.
