@@ -237,6 +237,36 @@ struct ResolverTests {
       respond(#"{"intent": "one", "params": {"name": "x"}}"#).hasSuffix(#""url":"myapp://x"}"#))
   }
 
+  /// Why a print request prints nothing, in words: a forwarding route answers no URL itself, a
+  /// wildcard's component is empty, the URL would be over the length limit.
+  @Test func printRequestsSayWhyNothingPrints() throws {
+    let manifest = #"""
+      {"name": "d", "dialect": "deeper", "scheme": "myapp", "routes": [
+        {"pattern": "fw?:to", "forward": "to", "intent": "F"},
+        {"pattern": "*/wild/:id", "intent": "W"}, {"pattern": "profile/:userId", "intent": "P"}]}
+      """#
+    let resolver = Resolver(
+      tables: try TableLoader.load(
+        ManifestLoader.parse(Array(manifest.utf8), path: "<d>", readCases: false)))
+    func respond(_ line: String) -> String {
+      resolver.respond(to: ArraySlice(Array(line.utf8)), number: 1)
+    }
+    let forwarded = respond(#"{"intent": "F", "params": {"to": "myapp://profile/1"}}"#)
+    #expect(forwarded.contains("route 0 `fw?:to` forwards the value of `to`"), "\(forwarded)")
+    for wildcard in [#""a//b""#, #"["a", ""]"#, #""""#] {
+      let empty = respond(#"{"intent": "W", "params": {"id": "1", "*": \#(wildcard)}}"#)
+      #expect(empty.contains("has an empty component"), "\(wildcard): \(empty)")
+    }
+    #expect(
+      respond(#"{"intent": "W", "params": {"id": "1", "*": "a/b"}}"#)
+        .hasSuffix(#""url":"myapp://a/b/wild/1"}"#))
+    let long = respond(
+      #"{"intent": "P", "params": {"userId": "\#(String(repeating: "x", count: 9000))"}}"#)
+    #expect(
+      long.contains("the URL would be refused: URL is 9016 bytes long; the limit is 8192"),
+      "\(long.prefix(300))")
+  }
+
   /// A print request's `host` puts a universal link under that host; a source with a host
   /// wildcard needs one.
   @Test func printRequestsTakeAHost() throws {

@@ -57,7 +57,16 @@ extension TableSet {
     }
     var firstProblem: String?
     for candidate in candidates {
+      let forwards = candidate.forwards
       for (index, route) in candidate.printableRoutes.enumerated() where route.intent == intent {
+        // A forwarding route answers no URL itself (its value is resolved again): it prints none.
+        if index < forwards.count, let item = forwards[index] {
+          firstProblem =
+            firstProblem
+            ?? "route \(index) `\(candidate.patterns[index])` forwards the value of `\(item)` to "
+            + "be resolved again, so no URL answers to it"
+          continue
+        }
         switch Self.values(params, for: route.pattern) {
         case .failure(let problem):
           firstProblem =
@@ -173,12 +182,28 @@ extension TableSet {
     var wildcards: [[String]] = []
     for (name, json) in params {
       if name == "*" {
+        // Each component non-empty, as a rest capture's pieces must be: an empty one would be
+        // dropped (`a//b` printed as `a/b`) or make no component.
         switch json {
-        case .string(let text): wildcards.append(text.split(separator: "/").map(String.init))
+        case .string(let text):
+          let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
+          guard !text.isEmpty, !pieces.contains(where: \.isEmpty) else {
+            return .failure(
+              ValueProblem(
+                text: "`*` = `\(text)` has an empty component (a wildcard takes one or more "
+                  + "non-empty components)"))
+          }
+          wildcards.append(pieces.map(String.init))
         case .array(let items):
           let pieces = items.compactMap(\.stringValue)
           guard pieces.count == items.count else {
             return .failure(ValueProblem(text: "`*` must list strings"))
+          }
+          guard !pieces.isEmpty, !pieces.contains(where: \.isEmpty) else {
+            return .failure(
+              ValueProblem(
+                text: "`*` has an empty component (a wildcard takes one or more non-empty "
+                  + "components)"))
           }
           wildcards.append(pieces)
         default: return .failure(ValueProblem(text: "`*` must be a string or an array of strings"))

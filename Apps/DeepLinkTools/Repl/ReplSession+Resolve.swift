@@ -81,15 +81,18 @@ extension ReplSession {
       case .success(let verdicts):
         lines.append(style.bold(table.name) + " (\(table.dialect))")
         let width = table.patterns.map(\.count).max() ?? 0
+        // Route numbers right-aligned, as `:routes` shows them: the columns stay put past 9.
+        let numberWidth = String(max(verdicts.count - 1, 0)).count
         for (index, verdict) in verdicts.enumerated() {
           let pattern = table.patterns[index]
           let padded = pattern + String(repeating: " ", count: width - pattern.count)
+          let number = String(repeating: " ", count: numberWidth - String(index).count) + "\(index)"
           switch verdict {
           case .matched:
-            lines.append("  \(index)  \(padded)  \(style.colored ? style.ok : "yes:") matches")
+            lines.append("  \(number)  \(padded)  \(style.colored ? style.ok : "yes:") matches")
           case .missed(let reason):
             lines.append(
-              "  \(index)  \(padded)  \(style.colored ? style.paint("✗", "31") : "no:") \(reason.message)"
+              "  \(number)  \(padded)  \(style.colored ? style.paint("✗", "31") : "no:") \(reason.message)"
             )
           }
         }

@@ -20,6 +20,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
   case hostNeeded(source: String)
   /// The given host is not one the route's source answers.
   case hostNotAnswered(host: String, source: String)
+  /// The printed URL would be refused as a URL (`reason`: too long, too many components).
+  case refusedURL(reason: String, pattern: String)
 
   public var message: String {
     switch self {
@@ -55,6 +57,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
         + "`\(HostPattern.example(of: source.drop { $0 != "*" }.prefix { $0 != ":" && $0 != "/" }))`)"
     case .hostNotAnswered(let host, let source):
       "the source `\(source)` does not answer the host `\(host)`"
+    case .refusedURL(let reason, _):
+      "the URL would be refused: \(reason)"
     }
   }
 
@@ -62,7 +66,7 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
     switch self {
     case .missingValue(_, let pattern), .invalidValue(_, _, _, let pattern),
       .missingWildcard(let pattern), .unusedValue(_, let pattern),
-      .unexpectedValue(_, let pattern):
+      .unexpectedValue(_, let pattern), .refusedURL(_, let pattern):
       pattern
     case .noRoute: ""
     case .hostNeeded(let source), .hostNotAnswered(_, let source): source
@@ -103,7 +107,7 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
       return nil
     case .missingWildcard, .hostNeeded, .hostNotAnswered:
       return index(of: UInt8(ascii: "*"))
-    case .noRoute:
+    case .noRoute, .refusedURL:
       return nil
     }
   }

@@ -130,8 +130,12 @@ public enum URLPrinter {
     _ url: String, isOrigin: Bool, pattern: RoutePattern, values: [String: PatternValue],
     shown: String, options: MatchOptions
   ) throws(ReverseRoutingError) {
-    guard let parsed = try? ParsedURL(url) else {
-      throw .unusedValue(name: values.keys.sorted().first ?? "?", pattern: shown)
+    let parsed: ParsedURL
+    do {
+      parsed = try ParsedURL(url)
+    } catch {
+      // Too long, too many components or query items: the limits a URL is read under.
+      throw .refusedURL(reason: error.message, pattern: shown)
     }
     let input = isOrigin ? parsed.pathOnlyRoutingInput : parsed.routingInput
     let table = RouteTable(patterns: [pattern], options: options)
