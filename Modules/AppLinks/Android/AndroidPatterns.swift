@@ -54,22 +54,17 @@ enum AndroidPatterns {
   static func advanced(_ text: String, origin: String) throws(AppLinksError) -> ByteNFA {
     // From the last item to the first: what follows an item is the language after it.
     var result = ByteNFA.empty
-    for (set, nonASCII, low, high) in try advancedItems(text, origin: origin).reversed() {
-      result = result.afterGreedyRun(of: set, nonASCII: nonASCII, low: low, high: high)
+    for (set, low, high) in try advancedItems(text, origin: origin).reversed() {
+      result = result.afterGreedyRun(of: set, low: low, high: high)
     }
     return result
   }
 
-  /// The items of an advanced pattern: an ASCII byte set, whether every non-ASCII character
-  /// is in it too (`.`, `[^...]`), and its repetitions (`nil`: no upper limit). A character
-  /// that is not ASCII stands for itself, one item per byte, where it is not repeated.
+  /// The items of an advanced pattern: a byte set and its repetitions (`nil`: no upper limit).
   private static func advancedItems(_ text: String, origin: String) throws(AppLinksError)
-    -> [(ByteSet, Bool, Int, Int?)]
+    -> [(ByteSet, Int, Int?)]
   {
-    var items: [(ByteSet, Bool, Int, Int?)] = []
-    let ascii = ByteSet(0...0x7F)
-    var nonASCII = false
-    var literal: [UInt8] = []
+    var items: [(ByteSet, Int, Int?)] = []
     let bytes = Array(text.utf8)
     var index = 0
     func fail(_ message: String) -> AppLinksError {
@@ -77,17 +72,13 @@ enum AndroidPatterns {
     }
     while index < bytes.count {
       var atom: ByteSet
-      nonASCII = false
-      literal = []
       switch bytes[index] {
       case UInt8(ascii: "\\"):
         guard index + 1 < bytes.count else { throw fail("a trailing `\\`") }
-        index += 1
-        literal = Array(Self.character(bytes, at: &index))
-        atom = ByteSet([literal[0]])
+        atom = ByteSet([bytes[index + 1]])
+        index += 2
       case UInt8(ascii: "."):
-        atom = ascii
-        nonASCII = true
+        atom = .all
         index += 1
       case UInt8(ascii: "["):
         index += 1
@@ -122,16 +113,12 @@ enum AndroidPatterns {
           }
         }
         guard closed else { throw fail("an unclosed `[`") }
-        guard set.subtracting(ascii) == ByteSet() else {
-          throw fail("a set with a character that is not ASCII (not supported)")
-        }
-        atom = negate ? ascii.subtracting(set) : set
-        nonASCII = negate
+        atom = negate ? set.inverted : set
       case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{"):
         throw fail("`\(String(UnicodeScalar(bytes[index])))` with nothing to repeat")
       default:
-        literal = Array(Self.character(bytes, at: &index))
-        atom = ByteSet([literal[0]])
+        atom = ByteSet([bytes[index]])
+        index += 1
       }
       var repetitions: (Int, Int?) = (1, 1)
       if index < bytes.count {
@@ -165,15 +152,7 @@ enum AndroidPatterns {
           break
         }
       }
-      if literal.count > 1 {
-        // A character that is not ASCII: its bytes, once.
-        guard repetitions == (1, 1) else {
-          throw fail("a repeated character that is not ASCII (not supported)")
-        }
-        items += literal.map { (ByteSet([$0]), false, 1, 1) }
-      } else {
-        items.append((atom, nonASCII, repetitions.0, repetitions.1))
-      }
+      items.append((atom, repetitions.0, repetitions.1))
     }
     return items
   }

@@ -120,19 +120,15 @@ public struct ByteNFA: Sendable {
   /// language, matched without backtracking: the run takes every `set` byte it can, so fewer
   /// than `high` are taken only where the next byte is not in `set` (or there is none). Both
   /// ways into this language share its states, so a pattern of many items grows linearly.
-  /// With `nonASCII`, the run is of characters: `set` bytes (ASCII) and every character that
-  /// is not ASCII (a UTF-8 lead byte and its continuation bytes; a byte that starts no
-  /// sequence counts as one), as `.` and `[^...]` take them.
-  func afterGreedyRun(of set: ByteSet, nonASCII: Bool = false, low: Int, high: Int?) -> ByteNFA {
+  func afterGreedyRun(of set: ByteSet, low: Int, high: Int?) -> ByteNFA {
     var states = self.states
     // Where the run stopped early: this language's texts that are empty or start outside `set`.
     let stopped = states.count
     var entry = State()
     let starts = closure([start])
-    let taken = nonASCII ? set.union(ByteSet(0x80...0xFF)) : set
     for state in starts {
       for (label, target) in self.states[state].edges {
-        let kept = label.subtracting(taken)
+        let kept = label.subtracting(set)
         if kept != ByteSet() { entry.edges.append((kept, target)) }
       }
     }
@@ -143,34 +139,14 @@ public struct ByteNFA: Sendable {
     let first = states.count
     let counts = (high ?? low) + 1
     for _ in 0..<counts { states.append(State()) }
-    /// One character of the run from `state` to `target`.
-    func take(from state: Int, to target: Int) {
-      states[state].edges.append((set, target))
-      guard nonASCII else { return }
-      states[state].edges.append((ByteSet(Array(0x80...0xBF) + Array(0xF8...0xFF)), target))
-      for (lead, continuations) in [
-        (ByteSet(0xC0...0xDF), 1), (ByteSet(0xE0...0xEF), 2),
-        (ByteSet(0xF0...0xF7), 3),
-      ] {
-        var from = state
-        var label = lead
-        for _ in 0..<continuations {
-          states.append(State())
-          states[from].edges.append((label, states.count - 1))
-          from = states.count - 1
-          label = ByteSet(0x80...0xBF)
-        }
-        states[from].edges.append((label, target))
-      }
-    }
     for count in 0..<counts {
       let state = first + count
-      if count + 1 < counts { take(from: state, to: state + 1) }
+      if count + 1 < counts { states[state].edges.append((set, state + 1)) }
       if let high {
         if count >= low && count < high { states[state].epsilons.append(stopped) }
         if count == high { states[state].epsilons.append(start) }
       } else if count == low {
-        take(from: state, to: state)
+        states[state].edges.append((set, state))
         states[state].epsilons.append(stopped)
       }
     }
