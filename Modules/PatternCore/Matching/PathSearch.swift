@@ -168,11 +168,9 @@ struct Walker {
       if other == otherEnd && edgeEnd &- edge == 1 {
         // The other common node: one literal edge whose folded text is the component's.
         let literal = literalEdges[edge]
-        guard
-          literal.childMinKey < state.best
-            && (anyCase || (plain && literal.isFolded)
-              || equals(literal.text, view.text(position)))
-        else { return }
+        guard literal.childMinKey < state.best, takes(literal, position, anyCase, plain) else {
+          return
+        }
         index = Int(literal.child)
         position &+= 1
         continue
@@ -190,11 +188,9 @@ struct Walker {
         {
           let literal = literalEdges[edge]
           edge &+= 1
-          guard
-            literal.childMinKey < state.best
-              && (anyCase || (plain && literal.isFolded)
-                || equals(literal.text, view.text(position)))
-          else { continue }
+          guard literal.childMinKey < state.best, takes(literal, position, anyCase, plain) else {
+            continue
+          }
           child = literal.child
         } else {
           let capture = otherEdges[other]
@@ -234,6 +230,14 @@ struct Walker {
       index = next
       position &+= 1
     }
+  }
+
+  /// Whether the literal edge `literal`, of the group whose folded text is the component's,
+  /// takes component `position`: any spelling where case does not count, the same bytes
+  /// otherwise (`plain`: the component is its own folded form).
+  @inline(__always)
+  func takes(_ literal: LiteralEdge, _ position: Int, _ anyCase: Bool, _ plain: Bool) -> Bool {
+    anyCase || (plain && literal.isFolded) || equals(literal.text, view.text(position))
   }
 
   /// Takes the edge to `child` from component `position` by a call, capturing the component
