@@ -22,7 +22,10 @@ enum WebRoutes {
           WebRoute(
             table: table.name, index: index, pattern: table.patterns[index], host: site.host,
             scheme: site.scheme, port: site.port, path: route.pattern.path, ignoringCase: false,
-            query: query(route.pattern), otherQueries: otherQueries(route.pattern))
+            query: query(route.pattern),
+            otherQueries: otherQueries(route.pattern, keysIgnoreCase: true),
+            refusedQueries: refusedQueries(route.pattern), queryNodes: route.pattern.query,
+            queryKeysIgnoreCase: true)
         }
       }
     }
@@ -35,7 +38,8 @@ enum WebRoutes {
         table: table.name, index: index, pattern: table.patterns[index], host: host.lowercased(),
         scheme: route.base, path: Array(route.pattern.path.dropFirst()),
         ignoringCase: ignoringCase, query: query(route.pattern),
-        otherQueries: otherQueries(route.pattern))
+        otherQueries: otherQueries(route.pattern, keysIgnoreCase: false),
+        refusedQueries: refusedQueries(route.pattern), queryNodes: route.pattern.query)
     }
   }
 
@@ -48,31 +52,71 @@ enum WebRoutes {
     return WebSite(scheme: scheme, host: host, port: port)
   }
 
-  /// Other queries that satisfy a pattern's required items: other values, then an item more
-  /// (a system rule may ask for the whole query, or for a value the first query happens to have).
-  static func otherQueries(_ pattern: RoutePattern) -> [String] {
+  /// Other queries that satisfy a pattern's required items (the router confirms each before a
+  /// witness uses it): other values, an item more (a system rule may ask for the whole query, or
+  /// for a value the first query happens to have), then for each required item what a system
+  /// rule may read otherwise: an empty value, the item repeated with an empty value, and its key
+  /// upper-cased where keys compare without case.
+  static func otherQueries(_ pattern: RoutePattern, keysIgnoreCase: Bool) -> [String] {
     let first = query(pattern)
-    let other = query(pattern, alternative: true)
-    let extra = (first.isEmpty ? "" : first + "&") + "utm_source=x"
-    return (other == first ? [] : [other]) + [extra]
+    var result = [
+      query(pattern, alternative: true), (first.isEmpty ? "" : first + "&") + "utm_source=x",
+    ]
+    let items = required(pattern)
+    func written(_ pairs: [(String, String)]) -> String {
+      pairs.map { URLPrinterEncoding.item($0.0, $0.1) }.joined(separator: "&")
+    }
+    for (position, item) in items.enumerated() {
+      let key = item.keys[0]
+      var pairs = items.map { ($0.keys[0], $0.equals ?? $0.type.sampleText()) }
+      let value = pairs[position].1
+      pairs[position].1 = ""
+      result.append(written(pairs))
+      pairs[position].1 = value
+      result.append(written(pairs + [(key, "")]))
+      if keysIgnoreCase, key.uppercased() != key {
+        pairs[position].0 = key.uppercased()
+        result.append(written(pairs))
+      }
+    }
+    return result.reduce(into: []) { unique, query in
+      if query != first, !unique.contains(query) { unique.append(query) }
+    }
+  }
+
+  /// Queries the pattern refuses whatever the path: an item under a forbidden key, a
+  /// condition's item with another value, a typed item with a value no type takes.
+  static func refusedQueries(_ pattern: RoutePattern) -> [String] {
+    pattern.query.flatMap { node -> [String] in
+      switch node {
+      case .forbidden(let keys):
+        return keys.map { URLPrinterEncoding.item($0, "x") }
+      case .item(let item) where item.required:
+        if let equals = item.equals { return [URLPrinterEncoding.item(item.keys[0], equals + "x")] }
+        return item.type == .string ? [] : [URLPrinterEncoding.item(item.keys[0], "x y")]
+      default:
+        return []
+      }
+    }
+  }
+
+  /// The items a query must have: required ones, and the first of each one-of group.
+  private static func required(_ pattern: RoutePattern) -> [QueryItemPattern] {
+    pattern.query.compactMap { node in
+      switch node {
+      case .item(let item) where item.required: item
+      case .oneOf(let choices): choices.first
+      default: nil
+      }
+    }
   }
 
   /// A query that satisfies a pattern's required items, so a witness reaches the route (with
   /// `alternative`, another value for each item that has one).
   static func query(_ pattern: RoutePattern, alternative: Bool = false) -> String {
-    var items: [String] = []
-    func add(_ item: QueryItemPattern) {
-      let value = item.equals ?? item.type.sampleText(other: alternative)
-      items.append(URLPrinterEncoding.item(item.keys[0], value))
-    }
-    for node in pattern.query {
-      switch node {
-      case .item(let item) where item.required: add(item)
-      case .oneOf(let choices): if let first = choices.first { add(first) }
-      default: continue
-      }
-    }
-    return items.joined(separator: "&")
+    required(pattern).map { item in
+      URLPrinterEncoding.item(item.keys[0], item.equals ?? item.type.sampleText(other: alternative))
+    }.joined(separator: "&")
   }
 }
 

@@ -14,14 +14,22 @@ public struct WebRoute: Sendable {
   public var ignoringCase: Bool
   /// A query that satisfies the route's required items (`?id=1`), or "".
   public var query: String
-  /// Other such queries (other values, an item more), tried in turn when a witness with
-  /// `query` happens to satisfy a system rule's condition on the query.
+  /// Other such queries (other values, an item more, an empty or repeated value, a key in
+  /// another case where keys compare without it), tried in turn when a witness with `query`
+  /// happens to satisfy a system rule's condition on the query, or to fail one.
   public var otherQueries: [String]
+  /// Queries the route refuses whatever the path (`token=x` for `!token`, `ref=appx` for
+  /// `ref=app`): links a system hands over with such a query may be handled by no route.
+  public var refusedQueries: [String]
+  /// The route's query pattern, and whether its keys compare without case (Crossroad).
+  public var queryNodes: [QueryNode]
+  public var queryKeysIgnoreCase: Bool
 
   public init(
     table: String, index: Int, pattern: String, host: String, scheme: String = "https",
     port: Int? = nil, path: [PathNode], ignoringCase: Bool, query: String,
-    otherQueries: [String] = []
+    otherQueries: [String] = [], refusedQueries: [String] = [], queryNodes: [QueryNode] = [],
+    queryKeysIgnoreCase: Bool = false
   ) {
     self.table = table
     self.index = index
@@ -33,6 +41,9 @@ public struct WebRoute: Sendable {
     self.ignoringCase = ignoringCase
     self.query = query
     self.otherQueries = otherQueries
+    self.refusedQueries = refusedQueries
+    self.queryNodes = queryNodes
+    self.queryKeysIgnoreCase = queryKeysIgnoreCase
   }
 }
 

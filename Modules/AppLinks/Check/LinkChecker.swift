@@ -19,6 +19,11 @@ public struct OSRules: Sendable {
     /// query or the fragment, and this is a suffix that satisfies it (`?ref=a#top`, or "" when
     /// none was found).
     public var condition: String?
+    /// The query items the rule asks for, each with the pattern every value under its name must
+    /// match (an absent item reads as an empty value); `itemsDecoded` when values are compared
+    /// decoded.
+    public var queryItems: [(name: String, value: AASAPattern)] = []
+    public var itemsDecoded = false
   }
 
   public var os: String
@@ -99,7 +104,12 @@ public struct LinkChecker {
       let handled = languages.map { LazyDFA($0.automaton) }
       for ((route, language), routeAutomaton) in zip(zip(onHost, languages), handled)
       where route.host == site.host {
-        let open = search.find([routeAutomaton] + openView, alive: [0]) {
+        // An opening rule whose condition no URL of this route meets (it needs an item the
+        // route forbids, or a value the route's condition rules out) opens none of them.
+        let routeOpenView = zip(rules, openView).map { rule, automaton in
+          rule.opens && Self.neverMeets(route, rule) ? nothing : automaton
+        }
+        let open = search.find([routeAutomaton] + routeOpenView, alive: [0]) {
           $0[0] && opens($0[1...])
         }
         let closed = search.find([routeAutomaton] + closedView, alive: [0]) {
@@ -147,14 +157,16 @@ public struct LinkChecker {
           note: nil)
         if case .found(let openPath) = open {
           finding.kind = .partlyReachableRoute
-          let first = firstRule(openPath, openView)
-          let opening = url(openPath, route.query, first)
-          let confirmed =
-            os.decide(opening).opens
-            && router.routeMatches(opening, table: route.table, index: route.index)
+          let first = firstRule(openPath, routeOpenView)
+          // The route's queries in turn, with what the rule asks for: the first URL both
+          // sides confirm.
+          let openings = ([route.query] + route.otherQueries).map { url(openPath, $0, first) }
+          let confirmed = openings.first {
+            os.decide($0).opens && router.routeMatches($0, table: route.table, index: route.index)
+          }
           finding.note =
-            confirmed || first?.condition == nil
-            ? "opens: \(opening)"
+            confirmed != nil || first?.condition == nil
+            ? "opens: \(confirmed ?? openings[0])"
             : "whether a URL of the route opens depends on its query or fragment: rule "
               + "\(first?.name ?? "") opens "
               + "\(origin)\(os.pathText(openPath)) for some"
@@ -175,12 +187,22 @@ public struct LinkChecker {
       // A system that reads the decoded path (Android) takes any bytes; one that reads the path
       // as written (iOS), paths as links carry them.
       let written = os.decodedPaths ? LazyDFA(ByteNFA.byte(.all).star) : Self.writtenPath
-      /// A URL of `path` that `rule` opens and no route handles: with the rule's query and
-      /// fragment, or with none (a rule that reads an absent item as empty opens that too).
+      // Queries some route refuses whatever its path (`debug=x` under `!debug`).
+      var refused: [String] = []
+      for query in onHost.flatMap(\.refusedQueries) where !refused.contains(query) {
+        refused.append(query)
+      }
+      /// A URL of `path` that `rule` opens and no route handles: with no query or one a route
+      /// refuses, each with the rule's query and fragment, or without them (a rule that reads
+      /// an absent item as empty opens that too).
       func unhandledWitness(_ path: [UInt8], _ rule: OSRules.Rule) -> (String, OpenDecision)? {
-        for witness in [url(path, "", rule)] + (rule.condition == nil ? [] : [url(path, "", nil)]) {
-          let decision = os.decide(witness)
-          if decision.opens, !router.handles(witness) { return (witness, decision) }
+        for query in [""] + refused {
+          for witness in [url(path, query, rule)]
+            + (rule.condition == nil ? [] : [url(path, query, nil)])
+          {
+            let decision = os.decide(witness)
+            if decision.opens, !router.handles(witness) { return (witness, decision) }
+          }
         }
         return nil
       }
@@ -269,6 +291,42 @@ public struct LinkChecker {
       return rulesSeen.insert([finding.os, finding.host, finding.rule ?? ""]).inserted
     }
   }
+
+  /// Whether no URL that `route` takes meets `rule`'s condition on query items: the rule needs
+  /// a non-empty value (an absent item reads as empty) under a key the route forbids, or every
+  /// value under a key to match a pattern the value the route's condition fixes cannot match
+  /// (`ref=app` against `"ref": "web"`; with keys compared without case the route's item may
+  /// be spelled another way, so only a forbidden key counts then).
+  static func neverMeets(_ route: WebRoute, _ rule: OSRules.Rule) -> Bool {
+    for (name, pattern) in rule.queryItems {
+      func same(_ key: String) -> Bool {
+        route.queryKeysIgnoreCase ? key.lowercased() == name.lowercased() : key == name
+      }
+      for node in route.queryNodes {
+        switch node {
+        case .forbidden(let keys) where keys.contains(where: same):
+          if !pattern.matches("") { return true }
+        case .item(let item)
+        where item.required && !route.queryKeysIgnoreCase && item.keys == [name]:
+          guard let equals = item.equals else { continue }
+          // The value as the rule reads it: decoded, or any way a URL may write it.
+          let written = ByteNFA.literal(equals.utf8)
+          let forms = rule.itemsDecoded ? written : written.encodedForms(plain: queryValueBytes)
+          if ProductSearch().find([forms, pattern.automaton], where: { $0[0] && $0[1] })
+            == .none
+          {
+            return true
+          }
+        default: continue
+        }
+      }
+    }
+    return false
+  }
+
+  /// What a query value may hold unencoded.
+  static let queryValueBytes = RouteLanguage.segmentByte.union(ByteSet(Array("/?".utf8)))
+    .subtracting(ByteSet(Array("&=+".utf8)))
 
   /// Paths with an empty component: `//` anywhere (a new automaton each time: one caches the
   /// states it has seen, so it is not shared between checks).

@@ -16,9 +16,14 @@ extension OSRules {
         component.percentsEncoded
           ? $0.automaton : $0.automaton.encodedForms(plain: Self.pathBytes)
       }
-      return Rule(
+      var rule = Rule(
         name: component.rule, path: path ?? any, opens: ours && !component.exclude,
         condition: component.isConditional ? (component.satisfyingSuffix ?? "") : nil)
+      if case .items(let items)? = component.query {
+        rule.queryItems = items
+        rule.itemsDecoded = !component.percentsEncoded
+      }
+      return rule
     }
     return OSRules(
       os: "ios", rules: { _ in rules }, decide: { file.decision(for: $0, appID: appID) })
