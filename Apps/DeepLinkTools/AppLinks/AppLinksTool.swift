@@ -33,12 +33,12 @@ public enum AppLinksTool {
         var reported = Set<String>()
         for filter in android.filters where filter.autoVerify {
           guard let scheme = filter.webScheme else { continue }
-          for host in filter.namedHosts where reported.insert(host).inserted {
+          for (host, port) in filter.namedHostsAndPorts where reported.insert(host).inserted {
             findings.append(
               LinkFinding(
                 kind: .unverifiedHost, os: "android", host: host, table: nil, route: nil,
                 pattern: nil, rule: filter.rule,
-                witness: Self.witness(of: filter, scheme: scheme, host: host),
+                witness: Self.witness(of: filter, scheme: scheme, host: host, port: port),
                 note: links.whyNotDelegating(to: package))
             )
           }
@@ -49,11 +49,13 @@ public enum AppLinksTool {
     return (output, findings.isEmpty ? 0 : 1, unfinished.map { "warning: " + $0.message })
   }
 
-  /// A URL of `host` that `filter` takes (its shortest path).
-  static func witness(of filter: AndroidManifest.IntentFilter, scheme: String, host: String)
-    -> String
-  {
-    "\(scheme)://\(HostPattern.example(of: host))\(filter.shortestPath ?? "/")"
+  /// A URL of `host` (and the port the filter names with it) that `filter` takes (its shortest
+  /// path).
+  static func witness(
+    of filter: AndroidManifest.IntentFilter, scheme: String, host: String, port: Int?
+  ) -> String {
+    "\(scheme)://\(HostPattern.example(of: host))\(port.map { ":\($0)" } ?? "")"
+      + (filter.shortestPath ?? "/")
   }
 
   static func jsonLine(_ finding: LinkFinding) -> String {
