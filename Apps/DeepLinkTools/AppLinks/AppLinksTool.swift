@@ -22,9 +22,15 @@ public enum AppLinksTool {
     }
     if let android = files.android {
       // Every site a filter names, so that links no route answers are looked for there too.
+      // A filter that names no host takes its schemes' links of every host (the <data>
+      // reference: without a host, port and paths are ignored): those of the hosts the routes
+      // answer, under a scheme the routes may not, are looked for too.
+      let routeHosts = routes.map { (host: $0.host, port: $0.port) }
       let filterSites = android.filters.filter(\.takesWebLinks).flatMap { filter in
         filter.schemes.filter { $0 == "http" || $0 == "https" }.flatMap { scheme in
-          filter.namedHostsAndPorts.map { WebSite(scheme: scheme, host: $0.host, port: $0.port) }
+          (filter.hosts.isEmpty ? routeHosts : filter.namedHostsAndPorts).map {
+            WebSite(scheme: scheme, host: $0.host, port: $0.port)
+          }
         }
       }
       findings += checker.check(
