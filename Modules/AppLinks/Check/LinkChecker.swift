@@ -1,3 +1,4 @@
+import Foundation
 import PatternCore
 
 /// What the router makes of a URL, for confirming witnesses.
@@ -98,11 +99,41 @@ public struct LinkChecker {
       func url(_ path: [UInt8], _ query: String, _ rule: OSRules.Rule?) -> String {
         Self.url(origin: origin, path: os.pathText(path), query: query, condition: rule?.condition)
       }
+      /// The URLs of `route` that may have `path`: as ``url(_:_:_:)`` writes it, then, where
+      /// the system reads the decoded path, with each literal of the route that holds a `/`
+      /// written as the one component it is (`/x%2Fy`, read as `/x/y`).
+      func routeURLs(_ path: [UInt8], _ query: String, _ rule: OSRules.Rule?, _ route: WebRoute)
+        -> [String]
+      {
+        var paths = [os.pathText(path)]
+        if os.decodedPaths {
+          for literal in route.slashLiterals {
+            let read = os.pathText(Array(literal.utf8))
+            let written = URLPrinterBridge.encodedComponent(literal)
+            for text in paths where text.contains(read) {
+              paths.append(text.replacingOccurrences(of: read, with: written))
+            }
+          }
+        }
+        return paths.map {
+          Self.url(origin: origin, path: $0, query: query, condition: rule?.condition)
+        }
+      }
       let languages = onHost.map {
         RouteLanguage($0.path, ignoringCase: $0.ignoringCase, decoded: os.decodedPaths)
       }
-      let handled = languages.map { LazyDFA($0.automaton) }
-      for ((route, language), routeAutomaton) in zip(zip(onHost, languages), handled)
+      let routeAutomata = languages.map { LazyDFA($0.automaton) }
+      // The paths the routes take as a printed witness writes them: a literal that holds a `/`
+      // (written `%2F`) takes none of the decoded paths printed with that `/` as a separator.
+      let handled =
+        os.decodedPaths && onHost.contains(where: { !$0.slashLiterals.isEmpty })
+        ? onHost.map {
+          LazyDFA(
+            RouteLanguage(
+              $0.path, ignoringCase: $0.ignoringCase, decoded: true, slashLiterals: false
+            ).automaton)
+        } : routeAutomata
+      for ((route, language), routeAutomaton) in zip(zip(onHost, languages), routeAutomata)
       where route.host == site.host {
         // An opening rule whose condition no URL of this route meets (it needs an item the
         // route forbids, or a value the route's condition rules out) opens none of them.
@@ -129,10 +160,10 @@ public struct LinkChecker {
         // left out, and the search goes on (`/search/` after `/search`), a few times.
         func closedWitness(_ path: [UInt8]) -> (String, OpenDecision)? {
           let rule = firstRule(path, closedView)
-          return ([route.query] + route.otherQueries).lazy.map({ query -> (String, OpenDecision) in
-            let witness = url(path, query, rule)
-            return (witness, os.decide(witness))
-          }).first(where: { witness, decision in
+          let witnesses = ([route.query] + route.otherQueries).lazy.flatMap {
+            routeURLs(path, $0, rule, route)
+          }
+          return witnesses.map({ ($0, os.decide($0)) }).first(where: { witness, decision in
             !decision.opens
               && router.routeMatches(witness, table: route.table, index: route.index)
           })
@@ -160,7 +191,9 @@ public struct LinkChecker {
           let first = firstRule(openPath, routeOpenView)
           // The route's queries in turn, with what the rule asks for: the first URL both
           // sides confirm.
-          let openings = ([route.query] + route.otherQueries).map { url(openPath, $0, first) }
+          let openings = ([route.query] + route.otherQueries).flatMap {
+            routeURLs(openPath, $0, first, route)
+          }
           let confirmed = openings.first {
             os.decide($0).opens && router.routeMatches($0, table: route.table, index: route.index)
           }
@@ -180,7 +213,8 @@ public struct LinkChecker {
       let shapes = onHost.map {
         LazyDFA(
           RouteLanguage(
-            $0.path, ignoringCase: $0.ignoringCase, typed: false, decoded: os.decodedPaths
+            $0.path, ignoringCase: $0.ignoringCase, typed: false, decoded: os.decodedPaths,
+            slashLiterals: false
           ).automaton)
       }
       let emptyComponent = Self.emptyComponent

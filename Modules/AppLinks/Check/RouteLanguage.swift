@@ -16,13 +16,17 @@ public struct RouteLanguage: Sendable {
   public let approximate: Bool
 
   /// The language of `path` (`ignoringCase`: literals compare without case, as in MappingInfo;
-  /// `decoded`: literals as they are, for an OS that reads the decoded path).
+  /// `decoded`: literals as they are, for an OS that reads the decoded path; without
+  /// `slashLiterals`, a literal that holds a `/` takes nothing: its URLs write it `%2F`, so none
+  /// of them is written with the decoded path's `/` where a path is printed from it).
   public init(
-    _ path: [PathNode], ignoringCase: Bool = false, typed: Bool = true, decoded: Bool = false
+    _ path: [PathNode], ignoringCase: Bool = false, typed: Bool = true, decoded: Bool = false,
+    slashLiterals: Bool = true
   ) {
     var approximate = false
-    let body = Self.sequence(
-      path, Form(ignoringCase: ignoringCase, typed: typed, decoded: decoded), &approximate)
+    let form = Form(
+      ignoringCase: ignoringCase, typed: typed, decoded: decoded, slashLiterals: slashLiterals)
+    let body = Self.sequence(path, form, &approximate)
     automaton = body.then(ByteNFA.literal("/".utf8).optional)
     self.approximate = approximate
   }
@@ -54,6 +58,7 @@ public struct RouteLanguage: Sendable {
     var ignoringCase: Bool
     var typed: Bool
     var decoded: Bool
+    var slashLiterals: Bool
 
     /// A component's text: where the path is compared decoded, any bytes but `/` (what the
     /// router takes); where it is compared as written, plain bytes and escapes.
@@ -82,6 +87,7 @@ public struct RouteLanguage: Sendable {
     let slash = ByteNFA.literal("/".utf8)
     switch node {
     case .literal(let text):
+      if form.decoded && !form.slashLiterals && text.contains("/") { return .nothing }
       return slash.then(.literal(form.text(text), ignoringCase: form.ignoringCase))
     case .capture(_, let type):
       return slash.then(form.typed ? value(type, form, &approximate) : form.segment)
@@ -128,6 +134,23 @@ public struct RouteLanguage: Sendable {
       approximate = true
       return custom.narrowsBase ? value(custom.base, form, &approximate) : form.segment
     }
+  }
+}
+
+extension WebRoute {
+  /// The route's literals that hold a `/` (`x/y`, written `/x%2Fy` in its URLs).
+  var slashLiterals: [String] {
+    func collect(_ nodes: [PathNode]) -> [String] {
+      nodes.flatMap { node -> [String] in
+        switch node {
+        case .literal(let text): text.contains("/") ? [text] : []
+        case .optional(let inner): collect(inner)
+        case .choice(let alternatives): alternatives.flatMap(collect)
+        case .capture, .wildcard, .rest: []
+        }
+      }
+    }
+    return collect(path)
   }
 }
 
