@@ -130,4 +130,36 @@ struct AppLinksPropertyTests {
     #expect(!output.contains("unreachable_route"), "\(output)")
     #expect(!output.contains("partly_reachable_route"), "\(output)")
   }
+
+  /// Generated files claim every way a route's URLs are written: a literal with escapes in any
+  /// hex case (iOS: claimed decoded, `percentsEncoded` false), and a table whose literals compare
+  /// without case (MappingInfo) in any letter case (iOS: `caseSensitive` false; Android, whose
+  /// patterns compare with case: a letter is any one character).
+  @Test func generatedFilesClaimEveryWrittenForm() throws {
+    let manifest = #"""
+      {"name": "m", "dialect": "mapping", "scheme": "https", "groups": [{"group": "example.com",
+        "maps": [{"route": "/About", "target": "About"}, {"route": "/caf%C3%A9/:id", "target": "C"}]}]}
+      """#
+    let tables = try TableLoader.load(
+      ManifestLoader.parse(Array(manifest.utf8), path: "<m>", readCases: false))
+    let aasa = try AASAFile(
+      data: Array(AppLinksTool.generate(tables, appID: "T.app", format: "aasa").utf8))
+    let android = try AndroidManifest(
+      data: Array(AppLinksTool.generate(tables, appID: "T.app", format: "android").utf8))
+    for url in [
+      "https://example.com/about", "https://example.com/ABOUT/", "https://example.com/caf%c3%a9/1",
+      "https://example.com/CAF%C3%A9/1", "https://example.com/caf%C3%a9/x",
+    ] {
+      if case .matched = tables.resolve(url) {} else { Issue.record("not matched: \(url)") }
+      #expect(aasa.decision(for: url, appID: "T.app").opens, "\(url)")
+      #expect(android.decision(for: url).opens, "\(url)")
+    }
+    var files = AppLinkFiles()
+    files.aasa = aasa
+    files.appID = "T.app"
+    files.android = android
+    let (output, _, _) = AppLinksTool.check(tables, files, json: true)
+    #expect(!output.contains("unreachable_route"), "\(output)")
+    #expect(!output.contains("partly_reachable_route"), "\(output)")
+  }
 }

@@ -4,7 +4,9 @@ import PatternCore
 /// can say it: both formats match any characters where a route has a capture (`:int(id)`
 /// becomes "one or more characters"), neither can ask for a query item's presence the way a
 /// route does, and AASA patterns cannot escape `*` or `?` in a literal (such a character becomes
-/// `?`, any one character). So the output may claim more than the routes handle, never less.
+/// `?`, any one character). A literal written with escapes is claimed decoded (iOS:
+/// `percentsEncoded` false), in any hex case; a letter of a literal compared without case is any
+/// one character on Android. So the output may claim more than the routes handle, never less.
 public enum Generator {
   /// The most alternatives one route expands into before its groups become "anything".
   static let maximumLines = 64
@@ -37,17 +39,21 @@ public enum Generator {
     var components: [[String: Any]] = []
     var seen = Set<String>()
     for route in routes {
-      for line in lines(route.path) {
-        let body = line.map { part in
+      for (written, decoded) in zip(lines(route.path), lines(route.path, encode: false)) {
+        // A literal a link writes with escapes (`caf%C3%A9`, also `caf%c3%a9`) is claimed in
+        // its decoded form, which every way of writing it decodes to (`percentsEncoded` false).
+        let escaped = written.contains { $0?.contains("%") == true }
+        let body = (escaped ? decoded : written).map { part in
           part.map { $0.replacingAASAWildcards() } ?? "?*"
         }
         let path = "/" + body.joined(separator: "/")
-        for variant in path == "/" ? ["/"] : [path, path + "/"] where seen.insert(variant).inserted
-        {
+        for variant in path == "/" ? ["/"] : [path, path + "/"]
+        where seen.insert(variant + (escaped ? " decoded" : "")).inserted {
           var component: [String: Any] = [
             "/": variant, "comment": "\(route.table) route \(route.index) \(route.pattern)",
           ]
           if route.ignoringCase { component["caseSensitive"] = false }
+          if escaped { component["percentsEncoded"] = false }
           components.append(component)
         }
       }
@@ -70,8 +76,12 @@ public enum Generator {
         let body = line.map { part in
           part.map { text in
             text.unicodeScalars.map {
-              $0 == "\\"
-                ? "\\\\\\\\" : "\\.*".unicodeScalars.contains($0) ? "\\\\\($0)" : String($0)
+              // A pattern compares with case: where the route does not, a letter is any one
+              // character (`.`).
+              route.ignoringCase && String($0).lowercased() != String($0).uppercased()
+                ? "."
+                : $0 == "\\"
+                  ? "\\\\\\\\" : "\\.*".unicodeScalars.contains($0) ? "\\\\\($0)" : String($0)
             }
             .joined()
           } ?? "..*"

@@ -72,6 +72,20 @@ public struct RouteLanguage: Sendable {
     func text(_ text: String) -> String.UTF8View {
       (decoded ? text : URLPrinterBridge.encodedComponent(text)).utf8
     }
+
+    /// A literal's texts as the compared path holds them: as written, a byte a path may not
+    /// hold as it is being escaped with hex digits of either case (`caf%C3%A9`, `caf%c3%a9`).
+    func literal(_ text: String) -> ByteNFA {
+      guard !decoded else { return .literal(text.utf8, ignoringCase: ignoringCase) }
+      var result = ByteNFA.empty
+      var digits = 0
+      for byte in self.text(text) {
+        let set = ByteSet([byte])
+        result = result.then(.byte(digits > 0 || ignoringCase ? set.caseFolded : set))
+        digits = byte == UInt8(ascii: "%") ? 2 : max(digits - 1, 0)
+      }
+      return result
+    }
   }
 
   static func sequence(_ nodes: [PathNode], _ form: Form, _ approximate: inout Bool) -> ByteNFA {
@@ -88,7 +102,7 @@ public struct RouteLanguage: Sendable {
     switch node {
     case .literal(let text):
       if form.decoded && !form.slashLiterals && text.contains("/") { return .nothing }
-      return slash.then(.literal(form.text(text), ignoringCase: form.ignoringCase))
+      return slash.then(form.literal(text))
     case .capture(_, let type):
       return slash.then(form.typed ? value(type, form, &approximate) : form.segment)
     case .wildcard, .rest:
