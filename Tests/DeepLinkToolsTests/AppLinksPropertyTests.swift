@@ -162,4 +162,28 @@ struct AppLinksPropertyTests {
     #expect(!output.contains("unreachable_route"), "\(output)")
     #expect(!output.contains("partly_reachable_route"), "\(output)")
   }
+
+  /// A link a component opens whose only refusal is a typed query item's value says that it
+  /// depends on the value, with the URL the route takes once the value fits.
+  @Test func anUnhandledLinkRefusedByATypedQueryItemSaysSo() throws {
+    let manifest = #"""
+      {"name": "w", "dialect": "crossroad", "sources": ["https://example.com"], "routes": [
+        {"pattern": "/t?:int(n)", "intent": "t"}]}
+      """#
+    let tables = try TableLoader.load(
+      ManifestLoader.parse(Array(manifest.utf8), path: "<w>", readCases: false))
+    var files = AppLinkFiles()
+    files.aasa = try AASAFile(
+      data: Array(
+        #"{"applinks": {"details": [{"appIDs": ["T.app"], "components": [{"/": "/t", "?": {"n": "?*"}}]}]}}"#
+          .utf8))
+    files.appID = "T.app"
+    let (output, _, _) = AppLinksTool.check(tables, files, json: true)
+    let unhandled = output.split(separator: "\n").filter { $0.contains("unhandled_links") }
+    #expect(unhandled.count == 1, "\(output)")
+    #expect(
+      unhandled.first?.contains(
+        "depends on the value: https://example.com/t?n=1 is handled by route 0") == true,
+      "\(output)")
+  }
 }

@@ -310,6 +310,11 @@ public struct LinkChecker {
               + "\(route.index) `\(route.pattern)` of `\(route.table)`, whose typed captures refuse it"
           }
         }
+        if note == nil, let (route, taken) = Self.typedQueryRoute(witness, onHost, router) {
+          note =
+            "depends on the value: \(taken) is handled by route \(route.index) `\(route.pattern)` "
+            + "of `\(route.table)`, whose typed query items refuse the values of \(witness)"
+        }
         findings.append(
           LinkFinding(
             kind: .unhandledLinks, os: os.os, host: concrete, table: nil, route: nil,
@@ -324,6 +329,50 @@ public struct LinkChecker {
       guard finding.kind == .unhandledLinks else { return seen.insert(finding).inserted }
       return rulesSeen.insert([finding.os, finding.host, finding.rule ?? ""]).inserted
     }
+  }
+
+  /// A route that takes `witness` once the values of its typed query items are ones their
+  /// types accept (`/t?n=a` under `/t?:int(n)` becomes `/t?n=1`), and that URL; nil when none.
+  static func typedQueryRoute(
+    _ witness: String, _ routes: [WebRoute], _ router: some RouterOracle
+  ) -> (WebRoute, String)? {
+    guard let mark = witness.firstIndex(of: "?") else { return nil }
+    var query = witness[witness.index(after: mark)...]
+    var fragment = ""
+    if let hash = query.firstIndex(of: "#") {
+      fragment = String(query[hash...])
+      query = query[..<hash]
+    }
+    let items = query.split(separator: "&", omittingEmptySubsequences: false)
+    for route in routes {
+      let typed = route.queryNodes.flatMap { node -> [QueryItemPattern] in
+        switch node {
+        case .item(let item): [item]
+        case .oneOf(let items): items
+        case .forbidden, .all: []
+        }
+      }.filter { $0.equals == nil && $0.type != .string }
+      func pattern(of key: Substring) -> QueryItemPattern? {
+        typed.first { item in
+          item.keys.contains {
+            route.queryKeysIgnoreCase ? $0.lowercased() == key.lowercased() : $0 == key
+          }
+        }
+      }
+      var changed = false
+      let rewritten = items.map { item -> String in
+        let key = item.prefix { $0 != "=" }
+        guard let pattern = pattern(of: key) else { return String(item) }
+        changed = true
+        return key + "=" + pattern.type.sampleText()
+      }
+      guard changed else { continue }
+      let taken = witness[..<mark] + "?" + rewritten.joined(separator: "&") + fragment
+      if taken != witness, router.routeMatches(taken, table: route.table, index: route.index) {
+        return (route, taken)
+      }
+    }
+    return nil
   }
 
   /// Whether no URL that `route` takes meets `rule`'s condition on query items: the rule needs
