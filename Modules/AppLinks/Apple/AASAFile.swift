@@ -294,25 +294,63 @@ extension AASAFile.Component {
   /// Whether the component asks anything of the query or the fragment.
   var isConditional: Bool { query != nil || fragment != nil }
 
+  /// Whether every query and fragment meets the component's patterns for them (each takes any
+  /// text: `"?": {"q": "*"}`, `"#": "*"`).
+  var acceptsAnySuffix: Bool {
+    func takesAll(_ pattern: AASAPattern) -> Bool {
+      ProductSearch().find([pattern.automaton], where: { !$0[0] }) == .none
+    }
+    let queryTakesAll: Bool
+    switch query {
+    case nil: queryTakesAll = true
+    case .pattern(let pattern)?: queryTakesAll = takesAll(pattern)
+    case .items(let items)?: queryTakesAll = items.allSatisfy { takesAll($0.value) }
+    }
+    return queryTakesAll && fragment.map(takesAll) != false
+  }
+
   /// A query and fragment that satisfy the component (`?ref=a#top`; "" when it asks nothing
   /// of them): each pattern's shortest string, letters and digits preferred. Nil when a
   /// pattern accepts nothing, or has no short string the search finds.
-  var satisfyingSuffix: String? {
-    func shortest(_ pattern: AASAPattern) -> String? {
-      guard case .found(let bytes) = ProductSearch().find([pattern.automaton], where: { $0[0] })
+  var satisfyingSuffix: String? { satisfyingSuffix(other: nil) }
+
+  /// Other suffixes that satisfy the component, each with one query item's value (or the
+  /// whole query) the second shortest its pattern takes: a route may refuse one that the
+  /// first one happens to satisfy.
+  var otherSatisfyingSuffixes: [String] {
+    let count: Int
+    switch query {
+    case nil: count = 0
+    case .pattern?: count = 1
+    case .items(let rules)?: count = rules.count
+    }
+    return (0..<count).compactMap { satisfyingSuffix(other: $0) }
+  }
+
+  /// ``satisfyingSuffix``, with query item `other` (the whole query for a query pattern) given
+  /// the second shortest value its pattern takes (nil when it takes only one).
+  private func satisfyingSuffix(other: Int?) -> String? {
+    func shortest(_ pattern: AASAPattern, second: Bool = false) -> String? {
+      let search = ProductSearch()
+      guard case .found(let bytes) = search.find([pattern.automaton], where: { $0[0] })
       else { return nil }
-      return String(decoding: bytes, as: UTF8.self)
+      guard second else { return String(decoding: bytes, as: UTF8.self) }
+      guard
+        case .found(let next) = search.find(
+          [pattern.automaton, ByteNFA.literal(bytes)], where: { $0[0] && !$0[1] })
+      else { return nil }
+      return String(decoding: next, as: UTF8.self)
     }
     var suffix = ""
     switch query {
     case nil: break
     case .pattern(let pattern)?:
-      guard let text = shortest(pattern) else { return nil }
+      guard let text = shortest(pattern, second: other == 0) else { return nil }
       suffix += "?" + text
     case .items(let rules)?:
       var items: [String] = []
-      for rule in rules {
-        guard let value = shortest(rule.value) else { return nil }
+      for (index, rule) in rules.enumerated() {
+        guard let value = shortest(rule.value, second: other == index) else { return nil }
         items.append(rule.name + "=" + value)
       }
       suffix += "?" + items.joined(separator: "&")

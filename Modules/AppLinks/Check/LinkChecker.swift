@@ -25,6 +25,9 @@ public struct OSRules: Sendable {
     /// decoded.
     public var queryItems: [(name: String, value: AASAPattern)] = []
     public var itemsDecoded = false
+    /// Other suffixes that satisfy the condition, each giving one item another value
+    /// (`?ref=b` beside `?ref=a`): a route may take the first and refuse another.
+    public var otherConditions: [String] = []
   }
 
   public var os: String
@@ -81,7 +84,9 @@ public struct LinkChecker {
       // not others: each search reads such a rule as matching where `reading` says so (the
       // query can be chosen so), and as not matching elsewhere.
       func view(reading conditional: (OSRules.Rule) -> Bool) -> [LazyDFA] {
-        zip(rules, ruleAutomata).map { $0.condition == nil || conditional($0) ? $1 : nothing }
+        zip(rules, ruleAutomata).map {
+          $0.condition == nil || conditional($0) ? $1 : nothing
+        }
       }
       // To find a URL that opens: an opening rule matches, an excluding one does not; to find
       // one that does not open, the other way round.
@@ -221,6 +226,13 @@ public struct LinkChecker {
       // A system that reads the decoded path (Android) takes any bytes; one that reads the path
       // as written (iOS), paths as links carry them.
       let written = os.decodedPaths ? LazyDFA(ByteNFA.byte(.all).star) : Self.writtenPath
+      // A shortest path of each route (nil for none), on which the router is asked whether
+      // the route takes a query.
+      let samples = routeAutomata.map { automaton -> [UInt8]? in
+        guard case .found(let path) = search.find([automaton], alive: [0], where: { $0[0] })
+        else { return nil }
+        return path
+      }
       // Queries some route refuses whatever its path (`debug=x` under `!debug`).
       var refused: [String] = []
       for query in onHost.flatMap(\.refusedQueries) where !refused.contains(query) {
@@ -277,18 +289,48 @@ public struct LinkChecker {
               question: "whether every URL it opens the app for is handled (the first "
                 + "\(Self.candidates) candidates were handled after all)"))
         }
-        if confirmed == nil {
-          // A rule can hand over links whose paths routes take but whose queries none does
-          // (`/s`, or `/s?ref=1` for a rule that asks for it, under a route that needs `q`): its
-          // shortest such path, with no query but the rule's own.
-          let onRoutes = search.find(
-            [written] + earlier + handled + [emptyComponent], alive: [0, position + 1]
+        // A rule can hand over links whose paths routes take but whose queries they refuse
+        // (`/s`, or `/s?ref=1` for a rule that asks for it, under a route that needs `q`;
+        // `/a/a/a?q=x` under `/*?!q` and `/:a/:b?:q`): for each query in turn (none, then each
+        // one some route refuses, with the rule's own items), the routes that take it (asked of
+        // the router on a URL of each), and the shortest path the rule opens that none of them
+        // takes.
+        let variants =
+          [rule]
+          + rule.otherConditions.map { condition in
+            var variant = rule
+            variant.condition = condition
+            return variant
+          }
+        for query in [""] + refused {
+          for variant in variants where confirmed == nil {
+            confirmed = unhandledOnRoutes(query, variant)
+          }
+        }
+        /// A link `rule` opens with `query` (and its own items) whose path no route that takes
+        /// that query takes.
+        func unhandledOnRoutes(_ query: String, _ rule: OSRules.Rule) -> (String, OpenDecision)? {
+          let taking = onHost.indices.filter { index in
+            guard let sample = samples[index] else { return true }
+            let probe = url(sample, query, rule)
+            return router.routeMatches(
+              probe, table: onHost[index].table, index: onHost[index].index)
+          }
+          let takers = taking.map { handled[$0] }
+          let found = search.find(
+            [written] + earlier + takers + [emptyComponent], alive: [0, position + 1]
           ) { answers in
             answers[0] && answers[1...earlier.count].firstIndex(of: true) == position + 1
-              && answers[(earlier.count + 1)..<(earlier.count + 1 + handled.count)].contains(true)
-              && !answers[earlier.count + 1 + handled.count]
+              && !answers[(earlier.count + 1)...].contains(true)
           }
-          if case .found(let path) = onRoutes { confirmed = unhandledWitness(path, rule) }
+          guard case .found(let path) = found else { return nil }
+          for witness in [url(path, query, rule)]
+            + (rule.condition == nil ? [] : [url(path, query, nil)])
+          {
+            let decision = os.decide(witness)
+            if decision.opens, !router.handles(witness) { return (witness, decision) }
+          }
+          return nil
         }
         guard let (witness, decision) = confirmed else { continue }
         // Where the routes' shapes would take such a link but their value types refuse it,

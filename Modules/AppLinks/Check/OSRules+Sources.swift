@@ -18,11 +18,15 @@ extension OSRules {
       }
       var rule = Rule(
         name: component.rule, path: path ?? any, opens: ours && !component.exclude,
-        condition: component.isConditional ? (component.satisfyingSuffix ?? "") : nil)
+        // One whose patterns take every query and fragment (`"?": {"q": "*"}`) decides on the
+        // path alone.
+        condition: component.isConditional && !component.acceptsAnySuffix
+          ? (component.satisfyingSuffix ?? "") : nil)
       if case .items(let items)? = component.query {
         rule.queryItems = items
         rule.itemsDecoded = !component.percentsEncoded
       }
+      if rule.condition != nil { rule.otherConditions = component.otherSatisfyingSuffixes }
       return rule
     }
     return OSRules(
