@@ -224,8 +224,13 @@ public struct LinkChecker {
       }
       let emptyComponent = Self.emptyComponent
       // A system that reads the decoded path (Android) takes any bytes; one that reads the path
-      // as written (iOS), paths as links carry them.
-      let written = os.decodedPaths ? LazyDFA(ByteNFA.byte(.all).star) : Self.writtenPath
+      // as written (iOS), paths as links carry them. A link's path starts with `/` (or is
+      // empty, which iOS reads as `/`).
+      let written =
+        os.decodedPaths
+        ? LazyDFA(
+          .union([.empty, ByteNFA.literal("/".utf8).then(ByteNFA.byte(.all).star)]))
+        : Self.writtenPath
       // A shortest path of each route (nil for none), on which the router is asked whether
       // the route takes a query.
       let samples = routeAutomata.map { automaton -> [UInt8]? in
@@ -459,11 +464,12 @@ public struct LinkChecker {
     LazyDFA(ByteNFA.byte(.all).star.then(.literal("//".utf8)).then(ByteNFA.byte(.all).star))
   }
 
-  /// Paths as a URL holds them: the bytes a path may hold as they are, and `%` escapes of the
-  /// bytes it may not (see ``RouteLanguage/escape``).
+  /// Paths as a URL holds them: `/`, then the bytes a path may hold as they are and `%`
+  /// escapes of the bytes it may not (see ``RouteLanguage/escape``).
   static var writtenPath: LazyDFA {
     LazyDFA(
-      ByteNFA.union([.byte(OSRules.pathBytes), RouteLanguage.escape]).star)
+      ByteNFA.literal("/".utf8).then(
+        ByteNFA.union([.byte(OSRules.pathBytes), RouteLanguage.escape]).star))
   }
 
   /// How many candidates the search for an unhandled link tries before it gives up on a rule.
