@@ -243,17 +243,36 @@ public struct LinkChecker {
       for query in onHost.flatMap(\.refusedQueries) where !refused.contains(query) {
         refused.append(query)
       }
+      /// The rule with each suffix that satisfies its condition in turn (the shortest, then
+      /// each item with another value).
+      func variants(_ rule: OSRules.Rule) -> [OSRules.Rule] {
+        [rule]
+          + rule.otherConditions.map { condition in
+            var variant = rule
+            variant.condition = condition
+            return variant
+          }
+      }
+      /// The first of `witnesses` that `rule` itself opens (an earlier rule that takes it would
+      /// answer for it) and no route handles.
+      func unhandled(_ witnesses: [String], _ rule: OSRules.Rule) -> (String, OpenDecision)? {
+        for witness in witnesses {
+          let decision = os.decide(witness)
+          if decision.opens, decision.rule == rule.name, !router.handles(witness) {
+            return (witness, decision)
+          }
+        }
+        return nil
+      }
       /// A URL of `path` that `rule` opens and no route handles: with no query or one a route
-      /// refuses, each with the rule's query and fragment, or without them (a rule that reads
-      /// an absent item as empty opens that too).
+      /// refuses, each with the rule's query and fragment (each way it has), or without them (a
+      /// rule that reads an absent item as empty opens that too).
       func unhandledWitness(_ path: [UInt8], _ rule: OSRules.Rule) -> (String, OpenDecision)? {
         for query in [""] + refused {
-          for witness in [url(path, query, rule)]
+          let witnesses =
+            variants(rule).map { url(path, query, $0) }
             + (rule.condition == nil ? [] : [url(path, query, nil)])
-          {
-            let decision = os.decide(witness)
-            if decision.opens, !router.handles(witness) { return (witness, decision) }
-          }
+          if let found = unhandled(witnesses, rule) { return found }
         }
         return nil
       }
@@ -300,15 +319,8 @@ public struct LinkChecker {
         // one some route refuses, with the rule's own items), the routes that take it (asked of
         // the router on a URL of each), and the shortest path the rule opens that none of them
         // takes.
-        let variants =
-          [rule]
-          + rule.otherConditions.map { condition in
-            var variant = rule
-            variant.condition = condition
-            return variant
-          }
         for query in [""] + refused {
-          for variant in variants where confirmed == nil {
+          for variant in variants(rule) where confirmed == nil {
             confirmed = unhandledOnRoutes(query, variant)
           }
         }
@@ -329,13 +341,9 @@ public struct LinkChecker {
               && !answers[(earlier.count + 1)...].contains(true)
           }
           guard case .found(let path) = found else { return nil }
-          for witness in [url(path, query, rule)]
-            + (rule.condition == nil ? [] : [url(path, query, nil)])
-          {
-            let decision = os.decide(witness)
-            if decision.opens, !router.handles(witness) { return (witness, decision) }
-          }
-          return nil
+          return unhandled(
+            [url(path, query, rule)] + (rule.condition == nil ? [] : [url(path, query, nil)]),
+            rule)
         }
         guard let (witness, decision) = confirmed else { continue }
         // Where the routes' shapes would take such a link but their value types refuse it,
