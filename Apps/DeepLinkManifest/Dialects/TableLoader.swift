@@ -11,6 +11,9 @@ public enum TableLoader {
   /// Loads one table.
   /// - Throws: a `Diagnostic` with the table's origin (pattern errors carry a caret).
   public static func load(_ spec: TableSpec) throws(Diagnostic) -> any LoadedTable {
+    if SourcesTable.applies(to: spec) {
+      return try SourcesTable(spec) { part throws(Diagnostic) in try load(part) }
+    }
     switch spec.dialect {
     case "deeper":
       return try DeeperTable(spec)
@@ -56,14 +59,14 @@ public enum TableLoader {
     if spec.scheme != nil && spec.sources != nil {
       throw Diagnostic(
         code: .invalidSource, message: "both `scheme` and `sources` are given",
-        hint: "a \(spec.dialect) table answers one scheme; give \"scheme\" only",
+        hint: "`scheme` and `sources` are alternatives: give one of them",
         origin: spec.origin)
     }
     if let sources = spec.sources, sources.count != 1 {
       throw Diagnostic(
         code: .invalidSource,
         message: "a \(spec.dialect) table answers one scheme; `sources` lists \(sources.count)",
-        hint: "give \"scheme\": \"myapp\" (several sources are a crossroad feature)",
+        hint: "give \"scheme\": \"myapp\" (several sources are a feature of the other dialects)",
         origin: spec.origin)
     }
     if spec.scheme == nil, let origin = spec.sources?.first, origin.contains("://") {

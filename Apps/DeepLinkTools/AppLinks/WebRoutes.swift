@@ -29,6 +29,20 @@ enum WebRoutes {
         }
       }
     }
+    if let multi = table as? SourcesTable {
+      // Each web origin's routes, their paths as written (the origin names the host).
+      return zip(multi.sources, multi.pathRoutes).flatMap { source, routes -> [WebRoute] in
+        guard let site = site(source) else { return [] }
+        return routes.enumerated().map { index, route in
+          WebRoute(
+            table: table.name, index: index, pattern: table.patterns[index], host: site.host,
+            scheme: site.scheme, port: site.port, path: route.pattern.path, ignoringCase: false,
+            query: query(route.pattern),
+            otherQueries: otherQueries(route.pattern, keysIgnoreCase: false),
+            refusedQueries: refusedQueries(route.pattern), queryNodes: route.pattern.query)
+        }
+      }
+    }
     let ignoringCase = table.dialect == "mapping"
     return table.printableRoutes.enumerated().compactMap { index, route -> WebRoute? in
       guard route.base == "https" || route.base == "http",
