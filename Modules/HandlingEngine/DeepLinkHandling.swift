@@ -71,10 +71,28 @@ open class AnyDeepLinkHandler<Intent>: DeepLinkHandler {
   private nonisolated let readHandling: @MainActor () -> DeepLinkHandling<Intent>?
   private nonisolated let writeHandling: @MainActor (DeepLinkHandling<Intent>?) -> Void
 
-  /// The state of the last deep link this handler (or the one it wraps) saw.
-  public var deeplinkHandling: DeepLinkHandling<Intent>? {
+  /// The state of the last deep link this handler (or the one it wraps) saw. A subclass may
+  /// override it (to observe it, say).
+  open var deeplinkHandling: DeepLinkHandling<Intent>? {
     get { readHandling() }
     set { writeHandling(newValue) }
+  }
+
+  /// A handler for a subclass to fill in, as Deeper's `AnyDeepLinkHandler()`: the subclass
+  /// overrides ``open(deeplink:animated:)``; until it does, every link is rejected.
+  ///
+  ///     final class ProfileHandler: AnyDeepLinkHandler<Intent> {
+  ///       override func open(deeplink: DeepLink<Intent>, animated: Bool)
+  ///         -> DeepLinkHandling<Intent> { .opened(deeplink, nil) }
+  ///     }
+  ///     let handler = ProfileHandler()
+  public nonisolated init() {
+    let box = HandlingBox<Intent>()
+    self.body = { deeplink, _ in .rejected(deeplink, nil) }
+    self.wrapped = nil
+    self.name = nil
+    self.readHandling = { box.value }
+    self.writeHandling = { box.value = $0 }
   }
 
   /// Wraps a closure, named `name` in traces.

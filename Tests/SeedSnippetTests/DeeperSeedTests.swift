@@ -75,6 +75,21 @@ final class AppDelegate: DeepLinkHandler {
 	}
 }
 
+// "You can also subclass `AnyDeepLinkHandler` class."
+final class TweetScreen: AnyDeepLinkHandler<MyDeepLinkIntent> {
+	var retweeted: [String] = []
+	var states = 0
+
+	override var deeplinkHandling: DeepLinkHandling<MyDeepLinkIntent>? {
+		didSet { states += 1 }
+	}
+
+	override func open(deeplink: DeepLink<MyDeepLinkIntent>, animated: Bool) -> DeepLinkHandling<MyDeepLinkIntent> {
+		guard case .retweet(let tweetId) = deeplink.intent else { return .rejected(deeplink, nil) }
+		return .opened(deeplink, { [unowned self] _ in self.retweeted.append(tweetId) })
+	}
+}
+
 @MainActor
 @Suite("Deeper's README snippets")
 struct DeeperSeedTests {
@@ -129,5 +144,62 @@ struct DeeperSeedTests {
     }
     #expect(router.open(url: URL(string: "myapp://profile/42")!))
     #expect(appDelegate.profileScreen.shown == "42")
+  }
+
+  @Test func aSubclassOfAnyDeepLinkHandlerHandlesLinks() throws {
+    let screen = TweetScreen()
+    let router = DeepLinkRouter(scheme: "myapp", rootDeepLinkHandler: screen)
+    try router.add(routes: ["tweet/:tweetId"]) { url, params in
+      params[DeepLinkPatternParameter("tweetId")].map { .retweet(tweetId: $0) }
+    }
+    try router.add(routes: ["profile/:userId"]) { url, params in
+      params[.userId].map { .showProfile(userId: $0) }
+    }
+    #expect(router.open(url: URL(string: "myapp://tweet/9")!))
+    #expect(screen.retweeted == ["9"])
+    #expect(screen.states >= 1)
+    guard case .opened? = screen.deeplinkHandling else {
+      Issue.record("not opened: \(String(describing: screen.deeplinkHandling))")
+      return
+    }
+    // The subclass rejects what it does not handle (`open(url:)` says a route matched); the
+    // base class rejects everything.
+    #expect(router.open(url: URL(string: "myapp://profile/1")!))
+    guard case .rejected? = screen.deeplinkHandling else {
+      Issue.record("not rejected: \(String(describing: screen.deeplinkHandling))")
+      return
+    }
+    let handler = AnyDeepLinkHandler<MyDeepLinkIntent>()
+    let base = DeepLinkRouter(scheme: "myapp", rootDeepLinkHandler: handler)
+    try base.add(routes: ["tweet/:tweetId"]) { url, params in
+      params[DeepLinkPatternParameter("tweetId")].map { .retweet(tweetId: $0) }
+    }
+    base.open(url: URL(string: "myapp://tweet/9")!)
+    guard case .rejected? = handler.deeplinkHandling else {
+      Issue.record("not rejected: \(String(describing: handler.deeplinkHandling))")
+      return
+    }
+  }
+
+  // The pattern block's comments: what each route takes.
+  @Test func thePatternsMatchAsTheirCommentsSay() throws {
+    let router = DeepLinkRouter(scheme: "myapp", rootDeepLinkHandler: appDelegate)
+    try router.add(routes: [ .profile / .num("userId") ]) { url, params in
+      params[.userId].map { .follow(userId: $0) }
+    }
+    try router.add(routes: [ .profile /? "info" / .userId ]) { url, params in
+      params[.userId].map { .showProfile(userId: $0) }
+    }
+    try router.add(routes: [ .any / "tweet" .? .userId &? .locale ]) { url, params in
+      params[.userId].map { .retweet(tweetId: $0 + (params[.locale] ?? "")) }
+    }
+    #expect(router.intent(for: URL(string: "myapp://profile/123")!) == .follow(userId: "123"))
+    // `profile/abc` is no number: the next route, whose `info` is optional, takes it.
+    #expect(router.intent(for: URL(string: "myapp://profile/abc")!) == .showProfile(userId: "abc"))
+    #expect(router.intent(for: URL(string: "myapp://profile/info/123")!) == .showProfile(userId: "123"))
+    // Query items in any order, extra ones ignored, the optional one may be absent.
+    #expect(router.intent(for: URL(string: "myapp://x/tweet?locale=en&userId=5&x=1")!) == .retweet(tweetId: "5en"))
+    #expect(router.intent(for: URL(string: "myapp://x/tweet?userId=5")!) == .retweet(tweetId: "5"))
+    #expect(router.intent(for: URL(string: "myapp://x/tweet?locale=en")!) == nil)
   }
 }
