@@ -84,7 +84,11 @@ struct CrossroadSeedTests {
     ])
     let userInfo = UserInfo(userID: 42)
     let url = URL(string: "pokedex://pokemons")!
-    router.openIfPossible(url, userInfo: userInfo)
+    router.openIfPossible(to: url, userInfo: userInfo)
     #expect(userID == 42)
+    // The spelling without `to:` does the same.
+    userID = nil
+    router.openIfPossible(url, userInfo: UserInfo(userID: 7))
+    #expect(userID == 7)
   }
 }

@@ -63,4 +63,41 @@ struct FuncSeedTests {
     #expect(router.intent(for: URL(string: "myapp://a/profile?userId=1&locale=us")!) == .search(1, "us"))
     #expect(router.intent(for: URL(string: "myapp://a/profile?userId=1")!) == .search(1, nil))
   }
+
+  // The pattern and query blocks line by line, each route with what its comment promises.
+  @Test func eachPatternLineMatchesAsItsCommentSays() throws {
+    enum Both: Equatable { case both(Int, String) }
+    // match `profile/userId=123&locale=us`
+    let required = Router<Both>(scheme: "myapp")
+    required.add(Both.both, route: any /> "profile" .? int("userId") & string("locale"))  // changed: no `])`
+    try required.add(Both.both, format: "*/profile?userId=:int&locale=:string")  // changed: `try`, no `])`
+    #expect(required.intent(for: URL(string: "myapp://a/profile?locale=us&userId=123&x=1")!) == .both(123, "us"))
+    #expect(required.intent(for: URL(string: "myapp://a/profile?userId=123")!) == nil)
+
+    let router = Router<Intent>(scheme: "myapp")
+    // match any number of paths before "profile"
+    try router.add(Intent.showProfile, format: "*/profile/:string")  // changed: `try`
+    #expect(router.intent(for: URL(string: "myapp://a/b/profile/x")!) == .showProfile("x"))
+    // match "profile/123" but not "profile/abc"
+    let numbers = Router<Intent>(scheme: "myapp")
+    try numbers.add(Intent.retweet, format: "profile/:int")  // changed: `try`
+    #expect(numbers.intent(for: URL(string: "myapp://profile/123")!) == .retweet(123))
+    #expect(numbers.intent(for: URL(string: "myapp://profile/abc")!) == nil)
+    // match "profile/info/123" or just "profile/123"
+    let optional = Router<Intent>(scheme: "myapp")
+    try optional.add(Intent.follow, format: "profile/(info)/:string")  // changed: `try`, the closing quote
+    #expect(optional.intent(for: URL(string: "myapp://profile/info/123")!) == .follow("123"))
+    #expect(optional.intent(for: URL(string: "myapp://profile/123")!) == .follow("123"))
+
+    // The README's optional-query format names `userId` where it means an int: with a
+    // constructor that takes an `Int`, registering it says so.
+    enum Search: Equatable { case search(Int, String?) }
+    let search = Router<Search>(scheme: "myapp")
+    #expect {
+      try search.add(Search.search, format: "*/profile?userId=:userId&(locale=:string)")
+    } throws: { error in
+      if case FuncRouteError.typeMismatch = error { return true }
+      return false
+    }
+  }
 }

@@ -89,6 +89,66 @@ struct MappingSeedTests {
   }
 }
 
+// The README's "Use" section, map by map: each ✅ URL opens its target, each ❌ one fails with
+// the message the README prints.
+@MainActor @Suite("MappingInfo's README: Use")
+struct MappingUseTests {
+  func router(_ pattern: String) throws -> Router {
+    try Router.load(
+      mappingInfo: MappingInfo(
+        group: "user",
+        maps: [
+          .route(pattern, target: UserController.self, remark: "user info"),
+          .action("/logout", target: UserActions.self, remark: "user logout action"),
+        ]))
+  }
+
+  func opens(_ router: Router, _ url: String) -> Bool {
+    if case .route(let target, _) = router.open(url) { return target is UserController }
+    return false
+  }
+
+  func missing(_ router: Router, _ url: String) -> String? {
+    if case .failed(.missingParameters(let error)) = router.open(url) { return error.message }
+    return nil
+  }
+
+  @Test func map1NoParameters() throws {
+    let router = try router("/info")
+    #expect(opens(router, "native://user/info"))
+    #expect(opens(router, "native://user/info?id=10086"))
+    guard case .action = router.open("native://user/logout") else {
+      Issue.record("expected the logout action")
+      return
+    }
+  }
+
+  @Test func map2ARequiredParameter() throws {
+    let router = try router("/info?{*id}")
+    #expect(opens(router, "native://user/info?id=10086"))
+    #expect(
+      missing(router, "native://user/info?uid=10086") == """
+        Missing params: `id`,
+        Route { native://user/info?uid=10086 },
+        Required: `id`
+        """)
+  }
+
+  @Test func map4SeveralRequiredParametersWithAliases() throws {
+    let router = try router("/info?{*id/userId}&{*name/nickname}&{*age}")
+    #expect(opens(router, "native://user/info?id=10086&name=PartyMan&age=18"))
+    #expect(opens(router, "native://user/info?userId=10086&nickname=PartyMan&age=18"))
+    #expect(
+      missing(router, "native://user/info?id=10086&name=PartyMan") == """
+        Missing params: `age`,
+        Route { native://user/info?id=10086&name=PartyMan },
+        Required: `id` or `userId` and
+        `name` or `nickname` and
+        `age`
+        """)
+  }
+}
+
 @MainActor @Suite("MappingInfo: one path, one map")
 struct MappingDuplicateTests {
   @Test func theREADMEsAlternativesForOnePathAreALoadError() {
