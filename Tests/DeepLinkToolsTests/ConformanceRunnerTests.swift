@@ -60,6 +60,31 @@ struct ConformanceRunnerTests {
     #expect(results.map { $0.failure == nil } == [false, true, false])
   }
 
+  /// A case that names a table expects a match in it: no match fails it.
+  @Test func anExpectedTableWithoutAMatchFails() {
+    let results = run(
+      #"{"name":"t","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"p/:id","intent":"show"}],"cases":[{"url":"myapp://nothing","table":"t"},{"url":"myapp://nothing","intent":null,"table":"t"}]}"#
+    )
+    #expect(results.map { $0.failure?.actual.hasSuffix("(expected a match)") } == [true, true])
+  }
+
+  /// App-links matcher fixtures check what their cases say: a `cases` that is no array, an
+  /// `opens` that is no boolean and a case without a URL are failures, not silent passes.
+  @Test func aMalformedMatcherFixtureFails() throws {
+    let aasa =
+      #""os":"ios","appID":"A.b","aasa":{"applinks":{"details":[{"appIDs":["A.b"],"components":[{"/":"/x/*"}]}]}}"#
+    for (cases, expected) in [
+      (#"{"url":"https://e.com/y","opens":true}"#, "`cases` as an array of cases"),
+      (#"[{"url":"https://e.com/y","opens":"yes"}]"#, "`opens` true or false"),
+      (#"[{"opens":false}]"#, "a `url` string"),
+    ] {
+      let json = try JSONParser.parse("{\(aasa),\"cases\":\(cases)}")
+      let results = AppLinksFixtures.run(json, file: "a.json")
+      #expect(results.count == 1)
+      #expect(results.first?.failure?.expected == expected, "\(cases)")
+    }
+  }
+
   @Test func aMessageWithoutAnErrorIsAnErrorNotASilentPass() {
     let results = run(
       #"{"name":"demo","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"p/:id","intent":"show"}],"cases":[{"url":"myapp://p/1","intent":"show","message":"whatever"}]}"#
@@ -185,6 +210,22 @@ struct SharedConformanceTests {
     #expect(results[0].failure?.actual == #"crossroad: intent `show`, params {"id":"1"}"#)
     #expect(results[1].subject == "m://p/x [deeper vs crossroad]")
     #expect(results[1].failure?.actual == #"crossroad: intent `show`, params {"id":"x"}"#)
+  }
+
+  /// A table of a cross-dialect fixture that must not load is checked for that, and compared
+  /// with nothing.
+  @Test func aTableThatMustNotLoadIsChecked() {
+    let loads =
+      #"{"name":"x","dialect":"crossroad","sources":["m"],"loadError":"pattern_syntax","routes":[{"pattern":"p/:id","intent":"show"}]}"#
+    let refused =
+      #"{"name":"y","dialect":"crossroad","sources":["m"],"loadError":"pattern_syntax","routes":[{"pattern":"p/(x","intent":"show"}]}"#
+    let results = run(
+      #"{"shared":{"name":"s","tables":[\#(tables.dropFirst().dropLast()),\#(loads),\#(refused)],"urls":["m://p/1"]}}"#
+    )
+    let loadResults = results.filter { $0.subject == "load" }
+    #expect(loadResults.map(\.table) == ["x", "y"])
+    #expect(loadResults.map { $0.failure == nil } == [false, true])
+    #expect(loadResults.first?.failure?.actual == "the table loaded")
   }
 
   @Test func aDeclaredDifferenceMustReallyDiffer() {

@@ -56,7 +56,26 @@ enum AppLinksFixtures {
       }
       return [runCheck(check, json["findings"], file: file)]
     }
+    if let value = json["cases"], value.arrayValue == nil {
+      return [result("fixture", ("`cases` as an array of cases", JSONWriter.write(value)))]
+    }
     let cases = json["cases"]?.arrayValue ?? []
+    // Each case names its URL (a string), and `opens` is true or false, `rule` a string or null.
+    for (index, item) in cases.enumerated() {
+      let subject = "cases[\(index)]"
+      guard item.objectValue != nil else {
+        return [result(subject, ("an object", JSONWriter.write(item)))]
+      }
+      guard item["url"]?.stringValue != nil else {
+        return [result(subject, ("a `url` string", JSONWriter.write(item["url"] ?? .null)))]
+      }
+      if let opens = item["opens"], opens.boolValue == nil {
+        return [result(subject, ("`opens` true or false", JSONWriter.write(opens)))]
+      }
+      if let rule = item["rule"], rule != .null, rule.stringValue == nil {
+        return [result(subject, ("`rule` a string or null", JSONWriter.write(rule)))]
+      }
+    }
     if let problem = unknownKey(json, Keys.matcher, "a matcher fixture", file: file)
       ?? cases.lazy.enumerated().compactMap({ index, item in
         unknownKey(item, Keys.matcherCase, "cases[\(index)]", file: file)

@@ -40,21 +40,28 @@ extension ConformanceRunner {
   /// Runs a cross-dialect fixture: one result per (URL, dialect) compared with the first table.
   func runShared(_ manifest: Manifest, _ shared: SharedSpec) -> [Result] {
     var loaded: [any LoadedTable] = []
+    var specs: [TableSpec] = []
+    var results: [Result] = []
     for spec in manifest.tables {
+      // A table that must be refused is checked for that, and compared with nothing.
+      if let expected = spec.loadError {
+        results += Self.refusal(of: spec, expected: expected, file: manifest.path)
+        continue
+      }
       do {
         loaded.append(try TableLoader.load(spec))
+        specs.append(spec)
       } catch {
-        return [
+        return results + [
           Result(
             file: manifest.path, table: spec.name, subject: "load",
             failure: Failure(expected: "the table loads", actual: error.description))
         ]
       }
     }
-    let reference = loaded[0]
-    var results: [Result] = []
+    guard let reference = loaded.first else { return results }
     // A table's own cases are resolved against that table alone, as in any fixture.
-    for (spec, table) in zip(manifest.tables, loaded) {
+    for (spec, table) in zip(specs, loaded) {
       for (position, item) in spec.cases.enumerated() {
         results.append(
           check(item, at: position, TableSet([table]), file: manifest.path, table: spec.name))

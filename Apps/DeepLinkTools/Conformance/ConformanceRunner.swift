@@ -64,6 +64,37 @@ public struct ConformanceRunner {
     }
   }
 
+  /// The results of a table that must be refused with the code `expected`: whether it was, and
+  /// a failure for any cases it holds (they could never run: say so rather than pass them by).
+  static func refusal(of spec: TableSpec, expected: String, file: String) -> [Result] {
+    var results: [Result] = []
+    switch Swift.Result(catching: { () throws(Diagnostic) in try TableLoader.load(spec) }) {
+    case .success:
+      results.append(
+        Result(
+          file: file, table: spec.name, subject: "load",
+          failure: Failure(expected: "load error `\(expected)`", actual: "the table loaded")))
+    case .failure(let diagnostic):
+      results.append(
+        Result(
+          file: file, table: spec.name, subject: "load",
+          failure: diagnostic.code.rawValue == expected
+            ? nil
+            : Failure(
+              expected: "load error `\(expected)`",
+              actual: "`\(diagnostic.code)`: \(diagnostic.description)")))
+    }
+    if !spec.cases.isEmpty {
+      results.append(
+        Result(
+          file: file, table: spec.name, subject: "cases",
+          failure: Failure(
+            expected: "no cases in a table with `loadError`",
+            actual: "\(spec.cases.count) cases, which cannot run")))
+    }
+    return results
+  }
+
   /// Runs every case of one parsed fixture.
   public func run(manifest: Manifest) -> [Result] {
     if let shared = manifest.shared { return runShared(manifest, shared) }
@@ -72,33 +103,17 @@ public struct ConformanceRunner {
     var allLoaded = true
     for spec in manifest.tables {
       let file = manifest.path
-      let outcome = Swift.Result { () throws(Diagnostic) in try TableLoader.load(spec) }
-      switch (outcome, spec.loadError) {
-      case (.success, let expected?):
-        allLoaded = false
-        results.append(
-          Result(
-            file: file, table: spec.name, subject: "load",
-            failure: Failure(expected: "load error `\(expected)`", actual: "the table loaded")))
-      case (.failure(let diagnostic), let expected?):
-        results.append(
-          Result(
-            file: file, table: spec.name, subject: "load",
-            failure: diagnostic.code.rawValue == expected
-              ? nil
-              : Failure(
-                expected: "load error `\(expected)`",
-                actual: "`\(diagnostic.code)`: \(diagnostic.description)")))
-        if !spec.cases.isEmpty {
-          // They could never run: say so rather than pass them by.
-          results.append(
-            Result(
-              file: file, table: spec.name, subject: "cases",
-              failure: Failure(
-                expected: "no cases in a table with `loadError`",
-                actual: "\(spec.cases.count) cases, which cannot run")))
+      if let expected = spec.loadError {
+        let refused = Self.refusal(of: spec, expected: expected, file: file)
+        if refused.contains(where: { $0.subject == "load" && $0.failure != nil }) {
+          allLoaded = false
         }
-      case (.failure(let diagnostic), nil):
+        results += refused
+        continue
+      }
+      let outcome = Swift.Result { () throws(Diagnostic) in try TableLoader.load(spec) }
+      switch outcome {
+      case .failure(let diagnostic):
         allLoaded = false
         let failure = Failure(expected: "the table loads", actual: diagnostic.description)
         results.append(Result(file: file, table: spec.name, subject: "load", failure: failure))
@@ -108,7 +123,7 @@ public struct ConformanceRunner {
               file: file, table: spec.name, subject: Self.subject(position, item), failure: failure)
           )
         }
-      case (.success(let table), nil):
+      case .success(let table):
         loaded.append(table)
         for (position, item) in spec.cases.enumerated() {
           results.append(
@@ -184,7 +199,7 @@ public struct ConformanceRunner {
     case .unmatched:
       if case .some(.some) = item.intent { return " (expected a match)" }
       if item.route != nil || item.params != nil || item.trace != nil
-        || item.handlingError != nil
+        || item.handlingError != nil || item.table != nil
       {
         return " (expected a match)"
       }
