@@ -186,4 +186,28 @@ struct AppLinksPropertyTests {
         "depends on the value: https://example.com/t?n=1 is handled by route 0") == true,
       "\(output)")
   }
+
+  /// One finding per rule: when its witness is refused whatever the values, a note names
+  /// another link of the rule that only a route's value types refuse (not as if the witness
+  /// were that link).
+  @Test func aRuleWithTwoKindsOfUnhandledLinksSaysWhichIsWhich() throws {
+    let manifest = #"""
+      {"name": "s", "dialect": "crossroad", "sources": ["https://example.com"], "routes": [
+        {"pattern": "/orders/:id", "intent": "o"}, {"pattern": "/products/:int(id)", "intent": "p"}]}
+      """#
+    let tables = try TableLoader.load(
+      ManifestLoader.parse(Array(manifest.utf8), path: "<s>", readCases: false))
+    var files = AppLinkFiles()
+    files.android = try AndroidManifest(
+      data: Array(AppLinksTool.generate(tables, appID: "T.app", format: "android").utf8))
+    let (output, _, _) = AppLinksTool.check(tables, files, json: true)
+    let findings = output.split(separator: "\n")
+    #expect(findings.count == 1, "\(output)")
+    let finding = try #require(findings.first.map(String.init))
+    #expect(finding.contains(#""witness":"https://example.com/orders/"#), "\(finding)")
+    #expect(
+      finding.contains(
+        "it also opens links that depend on the value: https://example.com/products/"),
+      "\(finding)")
+  }
 }

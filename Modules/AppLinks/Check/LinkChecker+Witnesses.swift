@@ -2,6 +2,16 @@ import Foundation
 import PatternCore
 
 extension LinkChecker {
+  /// The path of a witness written after `origin`, as the rules read it: as written, or
+  /// percent-decoded where the system reads the decoded path.
+  static func pathBytes(of witness: String, after origin: String, decoded: Bool) -> [UInt8] {
+    var path = Array(witness.utf8.dropFirst(origin.utf8.count))
+    if let end = path.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+      path.removeSubrange(end...)
+    }
+    return decoded ? Array(URLParts.decode(String(decoding: path, as: UTF8.self)).utf8) : path
+  }
+
   /// A route that takes `witness` once the values of its typed query items are ones their
   /// types accept (`/t?n=a` under `/t?:int(n)` becomes `/t?n=1`), and that URL; nil when none.
   static func typedQueryRoute(

@@ -298,29 +298,40 @@ public struct LinkChecker {
             rule)
         }
         guard let (witness, decision) = confirmed else { continue }
-        // Where the routes' shapes would take such a link but their value types refuse it,
-        // say so, with a witness of that kind.
-        let typedOut = search.find(earlier + handled + shapes, alive: [position]) { answers in
-          answers[0..<earlier.count].firstIndex(of: true) == position
-            && !answers[earlier.count..<(earlier.count + handled.count)].contains(true)
-            && answers[(earlier.count + handled.count)...].contains(true)
+        /// Where a link's path has the shape of a route whose value types refuse it, a note
+        /// that says so.
+        func valueNote(_ path: [UInt8]) -> String? {
+          guard
+            let route = onHost.indices.first(where: {
+              shapes[$0].nfa.matches(path) && !handled[$0].nfa.matches(path)
+            }).map({ onHost[$0] })
+          else { return nil }
+          return "depends on the value: \(origin)\(os.pathText(path)) has the shape of route "
+            + "\(route.index) `\(route.pattern)` of `\(route.table)`, whose typed captures refuse it"
         }
-        var note: String?
-        if case .found(let valuePath) = typedOut {
-          let valueText = os.pathText(valuePath)
-          if let route = zip(onHost, shapes).first(where: {
-            $0.1.nfa.matches(valuePath)
-          })?
-          .0 {
-            note =
-              "depends on the value: \(origin)\(valueText) has the shape of route "
-              + "\(route.index) `\(route.pattern)` of `\(route.table)`, whose typed captures refuse it"
-          }
-        }
+        var note = valueNote(
+          Self.pathBytes(of: witness, after: origin, decoded: os.decodedPaths))
         if note == nil, let (route, taken) = Self.typedQueryRoute(witness, onHost, router) {
           note =
             "depends on the value: \(taken) is handled by route \(route.index) `\(route.pattern)` "
             + "of `\(route.table)`, whose typed query items refuse the values of \(witness)"
+        }
+        if note == nil {
+          // The rule may also hand over other links that only the routes' value types refuse
+          // (`/products/a` beside `/orders/a/a`): the note names one.
+          let typedOut = search.find(earlier + handled + shapes, alive: [position]) { answers in
+            answers[0..<earlier.count].firstIndex(of: true) == position
+              && !answers[earlier.count..<(earlier.count + handled.count)].contains(true)
+              && answers[(earlier.count + handled.count)...].contains(true)
+          }
+          if case .found(let valuePath) = typedOut,
+            let route = zip(onHost, shapes).first(where: { $0.1.nfa.matches(valuePath) })?.0
+          {
+            note =
+              "it also opens links that depend on the value: \(origin)\(os.pathText(valuePath)) "
+              + "has the shape of route \(route.index) `\(route.pattern)` of `\(route.table)`, "
+              + "whose typed captures refuse it"
+          }
         }
         findings.append(
           LinkFinding(
