@@ -76,6 +76,12 @@ expect_2 "no such file" "$bin/deeplink-applinks" check --routes "$routes" --andr
 printf '<manifest>\n  <application>\n</manifest>\n' > "$work/bad.xml"
 expect_2 "line 3" "$bin/deeplink-applinks" check --routes "$routes" --android-manifest "$work/bad.xml"
 expect_2 "format" "$bin/deeplink-applinks" generate --routes "$routes" --app-id T.app --format ios
+# An option without the one it goes with is an error, not ignored.
+expect_2 "--app-id goes with --aasa" "$bin/deeplink-applinks" check --routes "$routes" --app-id T.app \
+  --android-manifest "$site/AndroidManifest.xml"
+expect_2 "--package goes with --assetlinks" "$bin/deeplink-applinks" check --routes "$routes" \
+  --android-manifest "$site/AndroidManifest.xml" --package com.example.shop
+expect_2 "--app-id goes with --aasa" "$bin/deeplink-resolve" --routes "$routes" --app-id T.app
 # A usage error is bad input too.
 expect_2 "Unknown option '--bogus'" "$bin/deeplink-applinks" check --routes "$routes" --bogus
 expect_2 "Unexpected argument 'bogus'" "$bin/deeplink-applinks" bogus
@@ -86,6 +92,11 @@ echo 'https://shop.example.com/orders/drafts/1' | "$bin/deeplink-resolve" --rout
   --android-manifest "$site/AndroidManifest.xml" > "$work/resolved.json"
 grep -q '"opensApp":{"ios":false,"rule":"details\[0\].components\[1\]","android":true,"androidRule":"intent-filter at line 5"}' \
   "$work/resolved.json" || fail "resolver opensApp: $(cat "$work/resolved.json")"
+# A printed web link says it too.
+echo '{"intent": "product", "params": {"id": 5}}' | "$bin/deeplink-resolve" --routes "$routes" \
+  --aasa "$site/apple-app-site-association" --app-id "$app" > "$work/printed.json"
+grep -q '"status":"printed".*"opensApp":{"ios":true,"rule":"details\[0\].components\[0\]"}' \
+  "$work/printed.json" || fail "printed opensApp: $(cat "$work/printed.json")"
 # ... and the REPL shows the same line.
 echo 'https://shop.example.com/products/4' | "$bin/deeplink-repl" --routes "$routes" \
   --aasa "$site/apple-app-site-association" --app-id "$app" \

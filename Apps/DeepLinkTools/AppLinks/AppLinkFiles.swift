@@ -40,6 +40,20 @@ public struct AppLinkFiles {
     aasa: String?, appID: String?, androidManifest: String?, assetLinks: String?, package: String?
   ) -> Result<AppLinkFiles, Diagnostic> {
     var files = AppLinkFiles()
+    // An option that goes with another is an error without it, as the other way round: it
+    // would be ignored.
+    if appID != nil && aasa == nil {
+      return .failure(
+        Diagnostic(
+          code: .invalidRequest, message: "--app-id goes with --aasa",
+          hint: "give the association file it is checked against: --aasa FILE --app-id ID"))
+    }
+    if package != nil && assetLinks == nil {
+      return .failure(
+        Diagnostic(
+          code: .invalidRequest, message: "--package goes with --assetlinks",
+          hint: "give the assetlinks.json it is checked against: --assetlinks FILE --package NAME"))
+    }
     func read<T>(_ path: String, _ parse: ([UInt8]) throws(AppLinksError) -> T) -> Result<
       T, Diagnostic
     > {

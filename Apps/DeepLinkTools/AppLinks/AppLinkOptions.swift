@@ -27,7 +27,8 @@ public struct AppLinkOptions: ParsableArguments {
   /// The files (nil when none is named); a file that cannot be read or parsed is reported on
   /// standard error and is an exit with status 2.
   public func load(assetLinks: String? = nil, package: String? = nil) throws -> AppLinkFiles? {
-    guard !isEmpty else { return nil }
+    // `--app-id` alone is reported, not ignored.
+    guard !isEmpty || appID != nil else { return nil }
     guard
       let files = AppLinkFiles.loadOrReport(
         aasa: aasa, appID: appID, androidManifest: androidManifest, assetLinks: assetLinks,

@@ -210,6 +210,8 @@ public struct Resolver {
       record.append(("route", .number(String(printed.route))))
       record.append(("intent", .string(name)))
       record.append(("url", .string(printed.url)))
+      // A printed web link says, as every http(s) record does, whether the OS opens the app.
+      if let opens = appLinks?.opensApp(printed.url) { record.append(("opensApp", opens)) }
       return JSONWriter.write(.object(record))
     case .failure(let diagnostic):
       return fail(diagnostic.code, diagnostic.message, nil)
