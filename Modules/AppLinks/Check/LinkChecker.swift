@@ -1,3 +1,4 @@
+import Foundation
 import PatternCore
 
 /// Compares routes with an OS's rules, structurally: both sides are automata over the path, and
