@@ -1,3 +1,4 @@
+import Foundation
 import PatternCore
 
 /// The parts of a URL as written: path, query and fragment, without decoding.
