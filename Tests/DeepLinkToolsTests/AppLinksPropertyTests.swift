@@ -6,6 +6,12 @@ import Testing
 
 @Suite("deeplink-applinks: generate, then check")
 struct AppLinksPropertyTests {
+  /// The tables of a manifest given as text.
+  static func tables(_ manifest: String) throws -> TableSet {
+    try TableLoader.load(
+      ManifestLoader.parse(Array(manifest.utf8), path: "<test>", readCases: false))
+  }
+
   /// Every fixture table with web routes: what `generate` writes for iOS and for Android leaves
   /// no route unreachable or partly reachable.
   @Test func generatedFilesReachEveryRoute() throws {
@@ -40,8 +46,7 @@ struct AppLinksPropertyTests {
       {"name": "shop", "dialect": "crossroad", "sources": ["https://example.com"], "routes": [
         {"pattern": "/orders/:id", "intent": "order"}]}
       """#
-    let tables = try TableLoader.load(
-      ManifestLoader.parse(Array(manifest.utf8), path: "<shop>", readCases: false))
+    let tables = try Self.tables(manifest)
     var files = AppLinkFiles()
     files.aasa = try AASAFile(
       data: Array(
@@ -70,8 +75,7 @@ struct AppLinksPropertyTests {
       {"name": "q", "dialect": "crossroad", "sources": ["https://example.com"], "routes": [
         {"pattern": "/p/:id", "intent": "p"}, {"pattern": "/h", "intent": "h"}]}
       """#
-    let tables = try TableLoader.load(
-      ManifestLoader.parse(Array(manifest.utf8), path: "<q>", readCases: false))
+    let tables = try Self.tables(manifest)
     var files = AppLinkFiles()
     let aasa = #"""
       {"applinks": {"details": [{"appIDs": ["T.app"], "components": [
@@ -111,8 +115,7 @@ struct AppLinksPropertyTests {
         {"pattern": "/a%20a", "intent": "a"}, {"pattern": "/caf%C3%A9/:int(n)", "intent": "c"},
         {"pattern": "/account", "intent": "x"}]}
       """#
-    let tables = try TableLoader.load(
-      ManifestLoader.parse(Array(manifest.utf8), path: "<g>", readCases: false))
+    let tables = try Self.tables(manifest)
     let filters = AppLinksTool.generate(tables, appID: "T.app", format: "android")
     #expect(filters.contains(#"android:pathPattern="/a a""#), "\(filters)")
     #expect(filters.contains(#"android:pathPattern="/account/""#), "\(filters)")
@@ -140,8 +143,7 @@ struct AppLinksPropertyTests {
       {"name": "m", "dialect": "mapping", "scheme": "https", "groups": [{"group": "example.com",
         "maps": [{"route": "/About", "target": "About"}, {"route": "/caf%C3%A9/:id", "target": "C"}]}]}
       """#
-    let tables = try TableLoader.load(
-      ManifestLoader.parse(Array(manifest.utf8), path: "<m>", readCases: false))
+    let tables = try Self.tables(manifest)
     let aasa = try AASAFile(
       data: Array(AppLinksTool.generate(tables, appID: "T.app", format: "aasa").utf8))
     let android = try AndroidManifest(
@@ -170,8 +172,7 @@ struct AppLinksPropertyTests {
       {"name": "w", "dialect": "crossroad", "sources": ["https://example.com"], "routes": [
         {"pattern": "/t?:int(n)", "intent": "t"}]}
       """#
-    let tables = try TableLoader.load(
-      ManifestLoader.parse(Array(manifest.utf8), path: "<w>", readCases: false))
+    let tables = try Self.tables(manifest)
     var files = AppLinkFiles()
     files.aasa = try AASAFile(
       data: Array(
@@ -195,8 +196,7 @@ struct AppLinksPropertyTests {
       {"name": "s", "dialect": "crossroad", "sources": ["https://example.com"], "routes": [
         {"pattern": "/orders/:id", "intent": "o"}, {"pattern": "/products/:int(id)", "intent": "p"}]}
       """#
-    let tables = try TableLoader.load(
-      ManifestLoader.parse(Array(manifest.utf8), path: "<s>", readCases: false))
+    let tables = try Self.tables(manifest)
     var files = AppLinkFiles()
     files.android = try AndroidManifest(
       data: Array(AppLinksTool.generate(tables, appID: "T.app", format: "android").utf8))

@@ -112,16 +112,7 @@ package struct CrossroadTable: LoadedTable {
       // Every route's verdict on the path, under the URL's own source.
       let (from, input) = LinkSource.foreign(parsed)
       return .success(
-        router.routes.indices.map { index in
-          let then: MissReason.Cause? =
-            switch router.table.explain(routeAt: index, input) {
-            case .matched: nil
-            case .missed(let reason): reason.cause
-            }
-          return .missed(
-            MissReason(
-              .unknownSource(found: from, expected: router.sourceTexts, then: then), closeness: -1))
-        })
+        router.table.explainAll(input, fromSource: from, expected: router.sourceTexts))
     }
     let input = source.input(parsed)
     return .success(

@@ -17,8 +17,9 @@ package struct SourcesTable: LoadedTable {
   let parts: [any LoadedTable]
   /// The routes as written, for the nearest route of a URL no source accepts.
   let pathTable: RouteTable
-  /// The routes as written (under a placeholder scheme).
-  let writtenRoutes: [PrintableRoute]
+  /// The routes as written (under a placeholder scheme): under every source the same paths, as
+  /// app-links checks read them.
+  package let writtenRoutes: [PrintableRoute]
 
   /// Whether `spec` names several sources, or a web origin, for a dialect that answers one
   /// scheme by itself.
@@ -148,17 +149,8 @@ package struct SourcesTable: LoadedTable {
     guard let (source, part) = part(for: url) else {
       guard let parsed = try? ParsedURL(url) else { return parts[0].explainAll(url) }
       let (found, input) = LinkSource.foreign(parsed)
-      let expected = sources.map(\.description)
       return .success(
-        pathTable.explainAll(input).map { verdict in
-          let then: MissReason.Cause? =
-            switch verdict {
-            case .matched: nil
-            case .missed(let reason): reason.cause
-            }
-          return .missed(
-            MissReason(.unknownSource(found: found, expected: expected, then: then), closeness: -1))
-        })
+        pathTable.explainAll(input, fromSource: found, expected: sources.map(\.description)))
     }
     return part.explainAll(url).map { verdicts in
       verdicts.map { verdict in
@@ -172,10 +164,6 @@ package struct SourcesTable: LoadedTable {
   package var warnings: [AnalysisWarning] { parts.first?.warnings ?? [] }
   /// Routes print under the first source.
   package var printableRoutes: [PrintableRoute] { parts.first?.printableRoutes ?? [] }
-  /// The routes as written (no host), once per source, for app-links checks.
-  package var pathRoutes: [[PrintableRoute]] {
-    parts.map { _ in writtenRoutes }
-  }
   package var remarks: [String?] { parts.first?.remarks ?? [] }
   package var direct: DirectTable? { nil }
   package var runsHandlers: Bool { parts.contains(where: \.runsHandlers) }

@@ -10,6 +10,19 @@ enum WebRoutes {
   }
 
   static func of(_ table: any LoadedTable) -> [WebRoute] {
+    /// Route `index` of the table under `site`, with its path (the host apart) and its query.
+    func webRoute(
+      _ index: Int, _ site: WebSite, _ pattern: RoutePattern, path: [PathNode],
+      ignoringCase: Bool = false, keysIgnoreCase: Bool = false
+    ) -> WebRoute {
+      WebRoute(
+        table: table.name, index: index, pattern: table.patterns[index], host: site.host,
+        scheme: site.scheme, port: site.port, path: path, ignoringCase: ignoringCase,
+        query: query(pattern),
+        otherQueries: otherQueries(pattern, keysIgnoreCase: keysIgnoreCase),
+        refusedQueries: refusedQueries(pattern), queryNodes: pattern.query,
+        queryKeysIgnoreCase: keysIgnoreCase)
+    }
     if let crossroad = table as? CrossroadTable {
       let webSites = ((try? crossroad.router.sources()) ?? []).compactMap(site)
       return crossroad.router.routes.enumerated().flatMap { index, route -> [WebRoute] in
@@ -19,27 +32,15 @@ enum WebRoutes {
         case nil: sites = webSites
         }
         return sites.map { site in
-          WebRoute(
-            table: table.name, index: index, pattern: table.patterns[index], host: site.host,
-            scheme: site.scheme, port: site.port, path: route.pattern.path, ignoringCase: false,
-            query: query(route.pattern),
-            otherQueries: otherQueries(route.pattern, keysIgnoreCase: true),
-            refusedQueries: refusedQueries(route.pattern), queryNodes: route.pattern.query,
-            queryKeysIgnoreCase: true)
+          webRoute(index, site, route.pattern, path: route.pattern.path, keysIgnoreCase: true)
         }
       }
     }
     if let multi = table as? SourcesTable {
       // Each web origin's routes, their paths as written (the origin names the host).
-      return zip(multi.sources, multi.pathRoutes).flatMap { source, routes -> [WebRoute] in
-        guard let site = site(source) else { return [] }
-        return routes.enumerated().map { index, route in
-          WebRoute(
-            table: table.name, index: index, pattern: table.patterns[index], host: site.host,
-            scheme: site.scheme, port: site.port, path: route.pattern.path, ignoringCase: false,
-            query: query(route.pattern),
-            otherQueries: otherQueries(route.pattern, keysIgnoreCase: false),
-            refusedQueries: refusedQueries(route.pattern), queryNodes: route.pattern.query)
+      return multi.sources.compactMap(site).flatMap { site in
+        multi.writtenRoutes.enumerated().map { index, route in
+          webRoute(index, site, route.pattern, path: route.pattern.path)
         }
       }
     }
@@ -48,12 +49,9 @@ enum WebRoutes {
       guard route.base == "https" || route.base == "http",
         case .literal(let host)? = route.pattern.path.first
       else { return nil }
-      return WebRoute(
-        table: table.name, index: index, pattern: table.patterns[index], host: host.lowercased(),
-        scheme: route.base, path: Array(route.pattern.path.dropFirst()),
-        ignoringCase: ignoringCase, query: query(route.pattern),
-        otherQueries: otherQueries(route.pattern, keysIgnoreCase: false),
-        refusedQueries: refusedQueries(route.pattern), queryNodes: route.pattern.query)
+      return webRoute(
+        index, WebSite(scheme: route.base, host: host.lowercased()), route.pattern,
+        path: Array(route.pattern.path.dropFirst()), ignoringCase: ignoringCase)
     }
   }
 

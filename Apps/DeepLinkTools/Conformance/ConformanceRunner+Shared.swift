@@ -45,7 +45,7 @@ extension ConformanceRunner {
     for spec in manifest.tables {
       // A table that must be refused is checked for that, and compared with nothing.
       if let expected = spec.loadError {
-        results += Self.refusal(of: spec, expected: expected, file: manifest.path)
+        results += Self.refusal(of: spec, expected: expected, file: manifest.path).results
         continue
       }
       do {

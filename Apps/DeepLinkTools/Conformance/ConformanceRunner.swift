@@ -65,11 +65,16 @@ public struct ConformanceRunner {
   }
 
   /// The results of a table that must be refused with the code `expected`: whether it was, and
-  /// a failure for any cases it holds (they could never run: say so rather than pass them by).
-  static func refusal(of spec: TableSpec, expected: String, file: String) -> [Result] {
+  /// a failure for any cases it holds (they could never run: say so rather than pass them by);
+  /// `loaded` when it loaded after all.
+  static func refusal(of spec: TableSpec, expected: String, file: String)
+    -> (results: [Result], loaded: Bool)
+  {
     var results: [Result] = []
+    var loaded = false
     switch Swift.Result(catching: { () throws(Diagnostic) in try TableLoader.load(spec) }) {
     case .success:
+      loaded = true
       results.append(
         Result(
           file: file, table: spec.name, subject: "load",
@@ -92,7 +97,7 @@ public struct ConformanceRunner {
             expected: "no cases in a table with `loadError`",
             actual: "\(spec.cases.count) cases, which cannot run")))
     }
-    return results
+    return (results, loaded)
   }
 
   /// Runs every case of one parsed fixture.
@@ -105,10 +110,8 @@ public struct ConformanceRunner {
       let file = manifest.path
       if let expected = spec.loadError {
         let refused = Self.refusal(of: spec, expected: expected, file: file)
-        if refused.contains(where: { $0.subject == "load" && $0.failure != nil }) {
-          allLoaded = false
-        }
-        results += refused
+        if refused.loaded { allLoaded = false }
+        results += refused.results
         continue
       }
       let outcome = Swift.Result { () throws(Diagnostic) in try TableLoader.load(spec) }

@@ -217,15 +217,18 @@ public struct LinkChecker {
         }
         return nil
       }
+      /// The URLs of `path` with `query` and what each of `rules` (one rule, perhaps in several
+      /// variants) asks of the query and fragment, then, for a rule that asks anything, without
+      /// it (a rule that reads an absent item as empty opens that too).
+      func suffixed(_ path: [UInt8], _ query: String, _ rules: [OSRules.Rule]) -> [String] {
+        rules.map { url(path, query, $0) }
+          + (rules[0].condition == nil ? [] : [url(path, query, nil)])
+      }
       /// A URL of `path` that `rule` opens and no route handles: with no query or one a route
-      /// refuses, each with the rule's query and fragment (each way it has), or without them (a
-      /// rule that reads an absent item as empty opens that too).
+      /// refuses, each with the rule's query and fragment (each way it has), or without them.
       func unhandledWitness(_ path: [UInt8], _ rule: OSRules.Rule) -> (String, OpenDecision)? {
         for query in [""] + refused {
-          let witnesses =
-            variants(rule).map { url(path, query, $0) }
-            + (rule.condition == nil ? [] : [url(path, query, nil)])
-          if let found = unhandled(witnesses, rule) { return found }
+          if let found = unhandled(suffixed(path, query, variants(rule)), rule) { return found }
         }
         return nil
       }
@@ -294,24 +297,22 @@ public struct LinkChecker {
               && !answers[(earlier.count + 1)...].contains(true)
           }
           guard case .found(let path) = found else { return nil }
-          return unhandled(
-            [url(path, query, rule)] + (rule.condition == nil ? [] : [url(path, query, nil)]),
-            rule)
+          return unhandled(suffixed(path, query, [rule]), rule)
         }
         guard let (witness, decision) = confirmed else { continue }
-        /// Where a link's path has the shape of a route whose value types refuse it, a note
-        /// that says so.
-        func valueNote(_ path: [UInt8]) -> String? {
+        /// Where a link's path has the shape of a route whose value types refuse it, what a
+        /// note says of it.
+        func typedOut(_ path: [UInt8]) -> String? {
           guard
             let route = onHost.indices.first(where: {
               shapes[$0].nfa.matches(path) && !handled[$0].nfa.matches(path)
             }).map({ onHost[$0] })
           else { return nil }
-          return "depends on the value: \(origin)\(os.pathText(path)) has the shape of route "
-            + "\(route.index) `\(route.pattern)` of `\(route.table)`, whose typed captures refuse it"
+          return "\(origin)\(os.pathText(path)) has the shape of route \(route.index) "
+            + "`\(route.pattern)` of `\(route.table)`, whose typed captures refuse it"
         }
-        var note = valueNote(
-          Self.pathBytes(of: witness, after: origin, decoded: os.decodedPaths))
+        var note = typedOut(Self.pathBytes(of: witness, after: origin, decoded: os.decodedPaths))
+          .map { "depends on the value: " + $0 }
         if note == nil, let (route, taken) = Self.typedQueryRoute(witness, onHost, router) {
           note =
             "depends on the value: \(taken) is handled by route \(route.index) `\(route.pattern)` "
@@ -320,18 +321,13 @@ public struct LinkChecker {
         if note == nil {
           // The rule may also hand over other links that only the routes' value types refuse
           // (`/products/a` beside `/orders/a/a`): the note names one.
-          let typedOut = search.find(earlier + handled + shapes, alive: [position]) { answers in
+          let valueOnly = search.find(earlier + handled + shapes, alive: [position]) { answers in
             answers[0..<earlier.count].firstIndex(of: true) == position
               && !answers[earlier.count..<(earlier.count + handled.count)].contains(true)
               && answers[(earlier.count + handled.count)...].contains(true)
           }
-          if case .found(let valuePath) = typedOut,
-            let route = zip(onHost, shapes).first(where: { $0.1.nfa.matches(valuePath) })?.0
-          {
-            note =
-              "it also opens links that depend on the value: \(origin)\(os.pathText(valuePath)) "
-              + "has the shape of route \(route.index) `\(route.pattern)` of `\(route.table)`, "
-              + "whose typed captures refuse it"
+          if case .found(let valuePath) = valueOnly, let text = typedOut(valuePath) {
+            note = "it also opens links that depend on the value: " + text
           }
         }
         findings.append(

@@ -161,6 +161,23 @@ extension RouteTable {
   ///   - source: the URL's source as written (`foo`, `https://other.example`).
   ///   - expected: the sources the routes answer, as written.
   ///   - eligible: the routes to consider (all of them when nil).
+  /// Every route's verdict for a URL from a source the routes do not answer (as
+  /// ``nearestMiss(_:fromSource:expected:eligible:)`` takes it): each misses because of the
+  /// source, with why its path fails too (nothing when the path matches).
+  public func explainAll(_ input: RoutingInput, fromSource source: String, expected: [String])
+    -> [RouteVerdict]
+  {
+    (0..<count).map { index in
+      let then: MissReason.Cause? =
+        switch explain(routeAt: index, input) {
+        case .matched: nil
+        case .missed(let reason): reason.cause
+        }
+      return .missed(
+        MissReason(.unknownSource(found: source, expected: expected, then: then), closeness: -1))
+    }
+  }
+
   public func nearestMiss(
     _ input: RoutingInput, fromSource source: String, expected: [String],
     eligible: Set<Int>? = nil
