@@ -153,14 +153,6 @@ extension FailureTracker {
 }
 
 extension RouteTable {
-  /// The nearest route for a URL that comes from a source the routes do not answer (another
-  /// scheme or host): routes are ranked by their path, so a route that differs only by its
-  /// source comes first, and the reason names the source.
-  /// - Parameters:
-  ///   - input: the URL's components as the routes would see them.
-  ///   - source: the URL's source as written (`foo`, `https://other.example`).
-  ///   - expected: the sources the routes answer, as written.
-  ///   - eligible: the routes to consider (all of them when nil).
   /// Every route's verdict for a URL from a source the routes do not answer (as
   /// ``nearestMiss(_:fromSource:expected:eligible:)`` takes it): each misses because of the
   /// source, with why its path fails too (nothing when the path matches).
@@ -178,6 +170,14 @@ extension RouteTable {
     }
   }
 
+  /// The nearest route for a URL that comes from a source the routes do not answer (another
+  /// scheme or host): routes are ranked by their path, so a route that differs only by its
+  /// source comes first, and the reason names the source.
+  /// - Parameters:
+  ///   - input: the URL's components as the routes would see them.
+  ///   - source: the URL's source as written (`foo`, `https://other.example`).
+  ///   - expected: the sources the routes answer, as written.
+  ///   - eligible: the routes to consider (all of them when nil).
   public func nearestMiss(
     _ input: RoutingInput, fromSource source: String, expected: [String],
     eligible: Set<Int>? = nil
