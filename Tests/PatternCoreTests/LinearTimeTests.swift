@@ -47,6 +47,30 @@ struct LinearTimeTests {
     }
   }
 
+  /// The compiled search and the nearest-miss walk over a chain of wildcards: each wildcard's
+  /// ends are tried once per search, not once per position the wildcard is reached at (that
+  /// was quadratic in the components).
+  @Test(arguments: [1, 2, 10])
+  func wildcardChainsAreLinearInTheCompiledSearch(wildcards: Int) {
+    let chain = RoutePattern(path: Array(repeating: .wildcard, count: wildcards) + [.literal("z")])
+    let rest = RoutePattern(path: [.literal("a"), .rest(name: "r"), .wildcard, .literal("z")])
+    let table = RouteTable(patterns: [chain, rest])
+    var previous: (lookup: Int, nearest: Int)?
+    for count in [32, 64, 128, 256] {
+      let work = table.searchWork(input(count))
+      // Each wildcard edge tries each end at most once.
+      #expect(work.lookup <= (wildcards + 2) * (count + 1), "\(count) components: \(work)")
+      if let previous {
+        #expect(Double(work.lookup) <= Double(previous.lookup) * 2.2, "\(previous) -> \(work)")
+        #expect(Double(work.nearest) <= Double(previous.nearest) * 2.2, "\(previous) -> \(work)")
+      }
+      previous = work
+      #expect(table.firstMatch(input(count)) == nil)
+      let hit = RoutingInput(components: Array(repeating: "a", count: count - 1) + ["z"])
+      #expect(table.firstMatch(hit)?.routeIndex == 0)
+    }
+  }
+
   @Test func theLimitsAreErrorsNotHangs() throws {
     let components = "myapp://" + Array(repeating: "a", count: 257).joined(separator: "/")
     let query = "myapp://a?" + Array(repeating: "k=v", count: 257).joined(separator: "&")

@@ -27,8 +27,10 @@ struct NearScratch: Sendable {
   var groups = ScratchArray<NearMissGroup>(capacity: 64)
   /// (node, position) pairs still to walk.
   var pending = ScratchArray<Int32>(capacity: 32)
-  /// (memoized node, position) pairs already walked.
+  /// (memoized node, position) pairs already walked or waiting to be.
   var seen = ScratchArray<Bool>(capacity: 64)
+  /// Pairs walked since the scratch space was made (for tests).
+  var walked = 0
 }
 
 extension Walker {
@@ -46,11 +48,7 @@ extension Walker {
       let position = Int(scratch.pending.removeLast())
       let current = Int(scratch.pending.removeLast())
       let node = nodes[current]
-      if node.memo >= 0 {
-        let stamp = Int(node.memo) * (count + 1) + position
-        if scratch.seen[stamp] { continue }
-        scratch.seen[stamp] = true
-      }
+      scratch.walked += 1
       let rank = Int(node.literals) * 4096 + position * 4
       let start = index.subtreeStart[current]
       let end = index.subtreeEnd[current]
@@ -58,9 +56,18 @@ extension Walker {
       func group(_ start: Int32, _ end: Int32, _ bound: Int) {
         scratch.groups.append(NearMissGroup(start: start, end: end, bound: bound))
       }
-      func walk(_ child: Int32, _ position: Int) {
+      /// Queues (child, position) unless it was queued before (a memoized node); false then.
+      @discardableResult
+      func walk(_ child: Int32, _ position: Int) -> Bool {
+        let memo = nodes[Int(child)].memo
+        if memo >= 0 {
+          let stamp = Int(memo) * (count + 1) + position
+          if scratch.seen[stamp] { return false }
+          scratch.seen[stamp] = true
+        }
         scratch.pending.append(child)
         scratch.pending.append(Int32(truncatingIfNeeded: position))
+        return true
       }
       if position == count {
         // Lines ending here matched the whole path: only their query can have failed.
@@ -89,7 +96,9 @@ extension Walker {
       for other in node.others.range {
         let edge = otherEdges[other]
         if edge.kind >= PathIndex.kindRest {
-          for end in (position + 1)...count { walk(edge.child, end) }
+          // A wildcard's child is reached only through it: once an end was queued, an earlier
+          // run queued every later one (linear, as the search's loop in `Walker.wildcard`).
+          for end in (position + 1)...count where !walk(edge.child, end) { break }
         } else if edge.takesAny
           || ValueGrammar.accepts(view.text(position), as: index.captureTypes[Int(edge.kind)])
         {

@@ -45,6 +45,8 @@ struct SearchState: Sendable {
   /// The best key found so far (exclusive bound) and the smallest key accepted.
   var best: Int32 = .max
   var low: Int32 = 0
+  /// Wildcard ends tried since the state was made: the work that is not memoized (for tests).
+  var wildcardSteps = 0
   /// Shared with a copy exactly when the buffers are.
   private var owner = ScratchOwner()
 
@@ -252,10 +254,21 @@ struct Walker {
 
   /// A wildcard edge: one or more components, fewest first (lazy); a rest capture records
   /// where its run starts and ends.
+  ///
+  /// The child is below a wildcard, so it is memoized per position, and this edge is the only
+  /// way to it: once it has been visited at some end, an earlier run of this loop went on from
+  /// there to the last component, and every end left is visited (or pruned by the bounds, which
+  /// only tighten). The run stops there, so an edge costs O(components) per search whatever
+  /// number of positions it is taken from, not O(components²).
   func wildcard(_ capture: OtherEdge, _ position: Int, _ state: inout SearchState) {
     let saved = state.path.count
+    let child = nodes[Int(capture.child)]
+    if child.maxKey < state.low { return }
+    let memo = Int(child.memo) &* memoWidth
     var end = position + 1
     while end <= view.count {
+      if state.stamps[memo &+ end] == state.generation || child.minKey >= state.best { break }
+      state.wildcardSteps &+= 1
       if capture.kind == PathIndex.kindRest {
         state.path.append(Int32(position))
         state.path.append(Int32(end))

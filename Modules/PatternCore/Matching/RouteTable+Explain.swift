@@ -72,6 +72,18 @@ extension RouteTable {
     return (tracker.steps, route.program.instructions.count * (input.components.count + 1))
   }
 
+  /// The work of the compiled search on this input that its memo does not bound by itself:
+  /// wildcard ends the lookup tries, and (node, component) pairs the nearest-miss walk visits.
+  package func searchWork(_ input: RoutingInput) -> (lookup: Int, nearest: Int) {
+    var lookup = RouteLookup()
+    lookup.layout.load(input)
+    lookup.layout.foldAndHash()
+    _ = firstRoute(from: 0, firstIsHost: input.firstComponentIsHost, &lookup)
+    var scratch = NearScratch()
+    _ = nearestMiss(lookup.layout, firstIsHost: input.firstComponentIsHost, &scratch)
+    return (lookup.scratch.state.wildcardSteps, scratch.walked)
+  }
+
   private static func queryReason(_ failure: CompiledQueries.Failure?, closeness: Int) -> MissReason
   {
     switch failure {
