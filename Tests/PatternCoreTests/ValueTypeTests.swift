@@ -47,4 +47,24 @@ struct ValueTypeTests {
     #expect(!ValueType.double.isSubtype(of: .int))
     #expect(ValueType.bool.isSubtype(of: .string))
   }
+
+  /// A table may declare a type per route: more types than a byte can number (this trapped
+  /// when the compiled table numbered them in one), each still checked as its own.
+  @Test func aTableWithHundredsOfDeclaredTypes() throws {
+    let patterns = (0..<300).map { index in
+      let type = CustomValueType.constrained(
+        name: "t\(index)", base: .int,
+        constraints: ValueConstraints(
+          integerMinimum: Int64(index), integerMaximum: Int64(index + 10)))
+      return RoutePattern(path: [.literal("a\(index)"), .capture(name: "x", type: .custom(type))])
+    }
+    let table = RouteTable(patterns: patterns)
+    for index in [0, 254, 255, 256, 299] {
+      let hit = table.firstMatch(try ParsedURL("myapp://a\(index)/\(index + 5)").routingInput)
+      #expect(hit?.routeIndex == index)
+      #expect(hit?.captures["x"] == .int(Int64(index + 5)))
+      #expect(
+        table.firstMatch(try ParsedURL("myapp://a\(index)/\(index + 11)").routingInput) == nil)
+    }
+  }
 }

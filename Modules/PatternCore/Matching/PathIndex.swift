@@ -45,17 +45,22 @@ struct PathIndex: Sendable {
   /// Routes too branchy to expand, checked by their program, in registration order.
   var fallbackRoutes: [Int32] = []
 
-  static let kindStar: UInt8 = 255
+  static let kindStar: UInt32 = .max
   /// A rest capture: a wildcard that records where it starts and ends.
-  static let kindRest: UInt8 = 254
-  /// The capture types; a capture edge's kind is an index into this.
+  static let kindRest: UInt32 = .max - 1
+  /// The capture types; a capture edge's kind is an index into this (a table may declare
+  /// thousands of types of its own: the index is as wide as a route's).
   var captureTypes: [ValueType] = []
 
-  /// The kind of a capture of type `type`: its index in `types`, added if new.
-  static func kind(of type: ValueType, in types: inout [ValueType]) -> UInt8 {
-    if let index = types.firstIndex(of: type) { return UInt8(index) }
+  /// The kind of a capture of type `type`: its index in `types` (found through `kinds`), added
+  /// if new.
+  static func kind(
+    of type: ValueType, in types: inout [ValueType], _ kinds: inout [ValueType: UInt32]
+  ) -> UInt32 {
+    if let kind = kinds[type] { return kind }
     types.append(type)
-    return UInt8(types.count - 1)
+    kinds[type] = UInt32(types.count - 1)
+    return UInt32(types.count - 1)
   }
 
   enum Atom: Hashable {
@@ -131,7 +136,7 @@ struct PathIndex: Sendable {
     }
     struct OtherKey: Hashable {
       var node: Int
-      var kind: UInt8
+      var kind: UInt32
     }
     var literalChildren: [LiteralKey: Int] = [:]
     var literalOrder: [[LiteralKey]] = [[]]
@@ -141,6 +146,7 @@ struct PathIndex: Sendable {
     var belowStar: [Bool] = [false]
     var literalCounts: [Int32] = [0]
     var slotLists: [[Int32]] = []
+    var kinds: [ValueType: UInt32] = [:]
 
     func newNode(belowStar below: Bool, literals: Int32) -> Int {
       literalOrder.append([])
@@ -188,7 +194,7 @@ struct PathIndex: Sendable {
               node = child
             }
           case .capture(_, let type):
-            let key = OtherKey(node: node, kind: Self.kind(of: type, in: &captureTypes))
+            let key = OtherKey(node: node, kind: Self.kind(of: type, in: &captureTypes, &kinds))
             if let child = otherChildren[key] {
               node = child
             } else {

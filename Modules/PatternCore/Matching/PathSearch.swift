@@ -370,7 +370,7 @@ struct OtherEdge: Sendable {
   var child, childMinKey: Int32
   /// ``PathIndex/kindStar``, ``PathIndex/kindRest``, or the index of the capture's type in
   /// `captureTypes`.
-  var kind: UInt8
+  var kind: UInt32
   /// A `string` capture: every component is one, so the walker skips the check.
   var takesAny: Bool
 }

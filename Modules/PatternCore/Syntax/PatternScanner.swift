@@ -18,12 +18,15 @@ package struct PatternScanner {
   package var positionalCount = 0
   /// Extra bytes that end a path element (for dialects with more syntax after the path).
   package var extraStops: Set<UInt8> = []
-  /// The types the table or the app declared, by name, usable like built-in types.
-  package var customTypes: [String: CustomValueType] = [:]
+  /// The types the table or the app declared, usable like built-in types. Searched by name
+  /// only when a pattern names one that is not built in: a table parses each of its routes with
+  /// all of its types, and building a dictionary of them per route made loading a table that
+  /// declares a type per route quadratic.
+  package var customTypes: [CustomValueType] = []
 
-  /// A built-in or declared type by name.
+  /// A built-in or declared type by name (a later declaration of the same name wins).
   package func type(named name: String) -> ValueType? {
-    ValueType(name: name) ?? customTypes[name].map { .custom($0) }
+    ValueType(name: name) ?? customTypes.last { $0.name == name }.map { .custom($0) }
   }
 
   /// The deepest group nesting accepted (parsing recurses per level).
@@ -44,7 +47,7 @@ package struct PatternScanner {
     self.text = text
     self.bytes = Array(text.utf8)
     self.index = start
-    customTypes = CustomValueType.byName(types)
+    customTypes = types
   }
 
   /// The rest of a pattern from here, as every dialect's string syntax ends: a path unless the
