@@ -208,6 +208,20 @@ assert process.wait() == 0
 peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 assert peak_kb < 64 * 1024, f"peak resident memory {peak_kb} kB"
 PY
+python3 - "$bin" "$work/long-lines.jsonl" <<'PY' || fail "resident memory grew with the length of the lines"
+# Long lines (8 KB URLs, and 20 KB lines that are limit errors) from a file, all at hand, with
+# many jobs: batches are capped in bytes as well as in lines, so they do not take 2048 long
+# lines per job.
+import resource, subprocess, sys
+long_url = b'"myapp://profile/' + b"a" * 8000 + b'"\n'
+too_long = b'"myapp://' + b"b" * 20000 + b'"\n'
+with open(sys.argv[2], "wb") as data:
+    data.write((long_url + too_long + b'"myapp://profile/42"\n') * 1000)  # 28 MB
+with open(sys.argv[2], "rb") as data:
+    subprocess.run([sys.argv[1], "--jobs", "16"], stdin=data, stdout=subprocess.DEVNULL, check=True)
+peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+assert peak_kb < 100 * 1024, f"peak resident memory {peak_kb} kB"
+PY
 
 # A closed stdout ends the run quietly.
 for _ in $(seq 100000); do echo '"myapp://profile/1"'; done > "$work/many.jsonl"

@@ -32,8 +32,11 @@ public enum LineStream {
     case failed(String)
   }
 
-  /// The most lines answered in one batch per responder: bounds memory whatever the input.
+  /// The most lines answered in one batch per responder, and the most bytes of lines (a batch
+  /// stops at whichever comes first, after at least one line): bound memory whatever the input,
+  /// whatever mix of short and long lines it has.
   static let linesPerResponder = 2048
+  static let bytesPerResponder = 1 << 17
   /// Output is written once this many bytes are waiting.
   static let outputLimit = 1 << 16
 
@@ -107,7 +110,9 @@ public enum LineStream {
     while true {
       batches[current].removeAll()
       // Take the lines at hand, up to the batch size; wait for input only when none are.
-      while batches[current].count < linesPerResponder * jobs {
+      while batches[current].count < linesPerResponder * jobs
+        && batches[current].bytes.count < bytesPerResponder * jobs
+      {
         // A whole line at hand is taken as it is (one search for its end).
         if let line = reader.bufferedLine() {
           batches[current].append(line)

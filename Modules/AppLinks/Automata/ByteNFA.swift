@@ -283,6 +283,7 @@ public final class LazyDFA: @unchecked Sendable {
     }
     self.byteClass = byteClass
     self.classBytes = classBytes
+    self.labels = seen
     startState = intern(nfa.startSet())
   }
 
@@ -309,10 +310,7 @@ public final class LazyDFA: @unchecked Sendable {
     return next
   }
 
-  /// The transition labels of the automaton.
-  var labels: Set<ByteSet> {
-    var result = Set<ByteSet>()
-    for state in nfa.states { for (label, _) in state.edges { result.insert(label) } }
-    return result
-  }
+  /// The transition labels of the automaton, gathered once: every product search over it
+  /// reads them (a check runs one search per route over every rule's automaton).
+  let labels: Set<ByteSet>
 }
