@@ -1,7 +1,7 @@
 /// The records of a compiled trie in one buffer (nodes, terminal keys, capture and wildcard
 /// edges, literal groups and edges, the group hash table, the text pool, and per route whether
-/// its query can reject a URL), each section
-/// aligned for its records: a search takes one pointer to all of them, not one per array.
+/// its query can reject a URL; their types are below), each section aligned for its records: a
+/// search takes one pointer to all of them, not one per array.
 struct TrieRecords: Sendable {
   /// Words, not bytes, so that every section is aligned to 8.
   private let words: [UInt64]
@@ -65,4 +65,54 @@ struct Section<Record: BitwiseCopyable> {
   subscript(index: Int) -> Record {
     base.load(fromByteOffset: index &* MemoryLayout<Record>.stride, as: Record.self)
   }
+}
+
+/// A node of the trie.
+struct TrieNode: Sendable {
+  /// The smallest and largest terminal key below the node.
+  var minKey, maxKey: Int32
+  /// The node's keys in `terminals`, and its edges in `otherEdges`.
+  var terminals, others: Run
+  /// The node's index among memoized nodes (those below a wildcard), or -1.
+  var memo: Int32
+  /// How many literal edges lead from the root to the node (ranks near misses).
+  var literals: Int32
+  /// Whether the node has any literal child (skips the hash probe when not).
+  var hasLiterals: Bool
+}
+
+/// A capture or wildcard edge.
+struct OtherEdge: Sendable {
+  /// The child node, and the smallest key below it (the search's order and bound).
+  var child, childMinKey: Int32
+  /// ``PathIndex/kindStar``, ``PathIndex/kindRest``, or the index of the capture's type in
+  /// `captureTypes`.
+  var kind: UInt32
+  /// A `string` capture: every component is one, so the walker skips the check.
+  var takesAny: Bool
+}
+
+/// The literal edges of a node whose texts fold to the same text.
+struct LiteralGroup: Sendable {
+  var node: Int32
+  /// The folded text in the text pool, and the edges in `literalEdges`.
+  var folded, edges: Run
+}
+
+/// A literal edge.
+struct LiteralEdge: Sendable {
+  /// The text in the text pool.
+  var text: Run
+  /// The child node, and the smallest key below it.
+  var child, childMinKey: Int32
+  /// Whether the text is its own folded form: then a component that is its own folded form
+  /// and matched the group's folded text is this text too.
+  var isFolded: Bool
+}
+
+/// A run of a flat array of the trie: `start..<end`.
+struct Run: Sendable {
+  var start, end: Int32
+
+  var range: Range<Int> { Int(start)..<Int(end) }
 }
