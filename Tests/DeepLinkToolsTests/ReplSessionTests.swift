@@ -141,7 +141,7 @@ struct ReplSessionTests {
         == "https://uk.example.com/products/3  (shop route 0)")
     #expect(
       session.execute(":url regionalProduct id=3").text.hasPrefix(
-        "error: cannot print `regionalProduct`: route 0 `https://*.example.com/products/:id`: the source `https://*.example.com` answers many hosts"
+        "error: cannot print `regionalProduct`: route 0 `https://*.example.com/products/:id` of `shop`: the source `https://*.example.com` answers many hosts"
       ))
   }
 

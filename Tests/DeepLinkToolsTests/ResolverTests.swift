@@ -252,7 +252,7 @@ struct ResolverTests {
       resolver.respond(to: ArraySlice(Array(line.utf8)), number: 1)
     }
     let forwarded = respond(#"{"intent": "F", "params": {"to": "myapp://profile/1"}}"#)
-    #expect(forwarded.contains("route 0 `fw?:to` forwards the value of `to`"), "\(forwarded)")
+    #expect(forwarded.contains("route 0 `fw?:to` of `d` forwards the value of `to`"), "\(forwarded)")
     for wildcard in [#""a//b""#, #"["a", ""]"#, #""""#] {
       let empty = respond(#"{"intent": "W", "params": {"id": "1", "*": \#(wildcard)}}"#)
       #expect(empty.contains("has an empty component"), "\(wildcard): \(empty)")
@@ -300,5 +300,46 @@ struct ResolverTests {
       respond(to: #"{"intent": "wild", "host": 5}"#, number: 5)
         == #"{"line":5,"status":"error","error":{"code":"invalid_request","message":"\"host\" must be a string, found a number"}}"#
     )
+  }
+
+  /// A route passed over because its source does not answer the host is not the reason given
+  /// when a later route has a real problem; the reason names the route's table.
+  @Test func aHostPassesOverRoutesOfOtherSources() throws {
+    let manifest = #"""
+      {"tables": [
+        {"name": "app", "dialect": "deeper", "sources": ["wiki", "wiki-official"],
+         "routes": [{"pattern": ":site/wiki/*title", "intent": "article"}]},
+        {"name": "web", "dialect": "deeper", "sources": ["https://*.wikipedia.org"],
+         "routes": [{"pattern": "wiki/*title", "intent": "article"}]}]}
+      """#
+    let resolver = Resolver(
+      tables: try TableLoader.load(
+        ManifestLoader.parse(Array(manifest.utf8), path: "<w>", readCases: false)))
+    func respond(_ line: String) -> String {
+      resolver.respond(to: ArraySlice(Array(line.utf8)), number: 1)
+    }
+    let empty = respond(
+      #"{"intent": "article", "params": {"title": "/lead"}, "host": "en.wikipedia.org"}"#)
+    #expect(
+      empty.contains("route 0 `wiki/*title` of `web`: `title` = `/lead` has an empty piece"),
+      "\(empty)")
+    #expect(
+      respond(#"{"intent": "article", "params": {"title": "A/b c"}, "host": "en.wikipedia.org"}"#)
+        .hasSuffix(
+          #""table":"web","dialect":"deeper","route":0,"intent":"article","url":"https://en.wikipedia.org/wiki/A/b%20c"}"#
+        )
+    )
+    let outside = respond(
+      #"{"intent": "article", "params": {"title": "x"}, "host": "wikipedia.org"}"#)
+    #expect(
+      outside.contains("route 0 `:site/wiki/*title` of `app`: the source `wiki` does not answer"),
+      "\(outside)")
+    // The web origin's URLs route their path, under any host the wildcard answers.
+    let matched = respond(#""https://EN.wikipedia.org:443/wiki/a/b?x=1""#)
+    #expect(
+      matched.contains(#""table":"web","dialect":"deeper","route":0"#)
+        && matched.contains(#""params":{"title":"a/b"},"host":"en.wikipedia.org""#), "\(matched)")
+    let own = respond(#""https://wikipedia.org/wiki/a""#)
+    #expect(own.contains(#""status":"unmatched""#), "\(own)")
   }
 }

@@ -56,21 +56,23 @@ extension TableSet {
           hint: "tables: " + tables.map { "`\($0.name)`" }.joined(separator: ", ")))
     }
     var firstProblem: String?
+    // A route passed over for its host, said only when no route had another problem.
+    var hostProblem: String?
     for candidate in candidates {
       let forwards = candidate.forwards
       for (index, route) in candidate.printableRoutes.enumerated() where route.intent == intent {
+        let named = "route \(index) `\(candidate.patterns[index])` of `\(candidate.name)`"
         // A forwarding route answers no URL itself (its value is resolved again): it prints none.
         if index < forwards.count, let item = forwards[index] {
           firstProblem =
             firstProblem
-            ?? "route \(index) `\(candidate.patterns[index])` forwards the value of `\(item)` to "
+            ?? "\(named) forwards the value of `\(item)` to "
             + "be resolved again, so no URL answers to it"
           continue
         }
         switch Self.values(params, for: route.pattern) {
         case .failure(let problem):
-          firstProblem =
-            firstProblem ?? "route \(index) `\(candidate.patterns[index])`: \(problem.text)"
+          firstProblem = firstProblem ?? "\(named): \(problem.text)"
         case .success(var (values, wildcards)):
           // A custom-scheme table of web links (`https`, the host its first component) prints
           // under a host its route starts with, or takes the host as the value of its first
@@ -90,8 +92,7 @@ extension TableSet {
             }
             guard fits else {
               let problem = ReverseRoutingError.hostNotAnswered(host: wanted, source: route.base)
-              firstProblem =
-                firstProblem ?? "route \(index) `\(candidate.patterns[index])`: \(problem.message)"
+              hostProblem = hostProblem ?? "\(named): \(problem.message)"
               continue
             }
             host = nil
@@ -102,8 +103,11 @@ extension TableSet {
               base: URLPrinter.base(among: route.bases, host: host), pattern: route.pattern,
               values: values, wildcards: wildcards, options: route.options)
           } catch {
-            firstProblem =
-              firstProblem ?? "route \(index) `\(candidate.patterns[index])`: \(error.message)"
+            if case .hostNotAnswered = error {
+              hostProblem = hostProblem ?? "\(named): \(error.message)"
+            } else {
+              firstProblem = firstProblem ?? "\(named): \(error.message)"
+            }
             continue
           }
           // Resolved again as a link is, by every table: an earlier route (`profile/:userId`
@@ -134,7 +138,7 @@ extension TableSet {
                 table: candidate.name, dialect: candidate.dialect, route: index, url: printed))
           }
           firstProblem =
-            firstProblem ?? "route \(index) `\(candidate.patterns[index])`: its URL `\(url)` "
+            firstProblem ?? "\(named): its URL `\(url)` "
             + Self.answered(outcome)
         }
       }
@@ -142,7 +146,7 @@ extension TableSet {
     return .failure(
       Diagnostic(
         code: .invalidRequest,
-        message: firstProblem.map { "cannot print `\(intent)`: \($0)" }
+        message: (firstProblem ?? hostProblem).map { "cannot print `\(intent)`: \($0)" }
           ?? "no route produces the intent `\(intent)`"))
   }
 

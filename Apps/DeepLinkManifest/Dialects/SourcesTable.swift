@@ -40,19 +40,18 @@ package struct SourcesTable: LoadedTable {
     for (index, text) in (spec.sources ?? []).enumerated() {
       let origin = "\(spec.origin), sources[\(index)]"
       let source: LinkSource
-      do {
-        source = try LinkSource(parsing: text)
-      } catch {
-        throw Diagnostic(
-          code: .invalidSource, message: error.description,
-          hint: "a source is a custom scheme (myapp) or a web origin (https://example.com)",
-          origin: origin)
-      }
-      if case .universalLink(_, let host, _) = source, host.hasPrefix("*.") {
-        throw Diagnostic(
-          code: .invalidSource,
-          message: "a \(spec.dialect) table's source cannot hold a host wildcard (`\(text)`)",
-          hint: "a crossroad table takes https://*.example.com sources", origin: origin)
+      // `http` and `https` alone route their URLs as any scheme of the dialect does (the host
+      // first), as `"scheme": "https"` does.
+      if ["http", "https"].contains(text.lowercased()) {
+        source = .urlScheme(text.lowercased())
+      } else {
+        do {
+          source = try LinkSource(parsing: text)
+        } catch {
+          var diagnostic = error.diagnostic
+          diagnostic.origin = origin
+          throw diagnostic
+        }
       }
       guard !sources.contains(source) else {
         throw Diagnostic(
@@ -76,23 +75,40 @@ package struct SourcesTable: LoadedTable {
         part.scheme = scheme
       case .universalLink(let scheme, let host, _):
         part.scheme = scheme
+        // A host wildcard's URLs are routed under one stand-in host (the source has checked
+        // theirs).
+        let first = host.hasPrefix("*.") ? Self.anyHost : host
         for index in part.routes.indices {
-          part.routes[index].pattern = host + "/" + part.routes[index].pattern
+          part.routes[index].pattern = first + "/" + part.routes[index].pattern
         }
       }
       return try load(part)
     }
   }
 
-  /// The first source that accepts `url`, and its table; nil for none (or a malformed URL,
-  /// which the first table reports).
-  private func part(for url: String) -> (source: LinkSource, table: any LoadedTable)? {
-    guard let parsed = try? ParsedURL(url) else { return (sources[0], parts[0]) }
-    return zip(sources, parts).first { $0.0.accepts(parsed) }
+  /// The host a source with a host wildcard routes its URLs under, in its table.
+  static let anyHost = "any-host.invalid"
+
+  /// The first source that accepts `url`, its table, and the URL as that table reads it (a
+  /// host wildcard's URL under ``anyHost``); nil for none (or a malformed URL, which the first
+  /// table reports).
+  private func part(for url: String) -> (source: LinkSource, table: any LoadedTable, url: String)? {
+    guard let parsed = try? ParsedURL(url) else { return (sources[0], parts[0], url) }
+    guard let index = sources.firstIndex(where: { $0.accepts(parsed) }) else { return nil }
+    guard case .universalLink(_, let host, _) = sources[index], host.hasPrefix("*."),
+      let separator = url.range(of: "://")
+    else { return (sources[index], parts[index], url) }
+    // The authority (userinfo, host, port: the source has checked them) gives way to the
+    // stand-in host.
+    let rest = url[separator.upperBound...]
+    let path = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+    return (
+      sources[index], parts[index], url[..<separator.upperBound] + Self.anyHost + rest[path...]
+    )
   }
 
   package func resolve(_ url: String) -> TableOutcome {
-    guard let (source, part) = part(for: url) else { return unknownSource(url) }
+    guard let (source, part, url) = part(for: url) else { return unknownSource(url) }
     switch part.resolve(url) {
     case .matched(var match):
       match.pattern = patterns[match.route]
@@ -146,7 +162,7 @@ package struct SourcesTable: LoadedTable {
   }
 
   package func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
-    guard let (source, part) = part(for: url) else {
+    guard let (source, part, url) = part(for: url) else {
       guard let parsed = try? ParsedURL(url) else { return parts[0].explainAll(url) }
       let (found, input) = LinkSource.foreign(parsed)
       return .success(
@@ -162,8 +178,14 @@ package struct SourcesTable: LoadedTable {
   }
 
   package var warnings: [AnalysisWarning] { parts.first?.warnings ?? [] }
-  /// Routes print under the first source.
-  package var printableRoutes: [PrintableRoute] { parts.first?.printableRoutes ?? [] }
+  /// Routes print under the first source (that answers the host, when one is given).
+  package var printableRoutes: [PrintableRoute] {
+    writtenRoutes.map { route in
+      var route = route
+      route.bases = sources.map(\.description)
+      return route
+    }
+  }
   package var remarks: [String?] { parts.first?.remarks ?? [] }
   package var direct: DirectTable? { nil }
   package var runsHandlers: Bool { parts.contains(where: \.runsHandlers) }
