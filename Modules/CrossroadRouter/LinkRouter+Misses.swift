@@ -15,20 +15,25 @@ extension LinkRouter {
     }
     let input = source.input(url)
     let eligible = routes.indices.filter { Self.serves(routes[$0], url) }
-    // A route of another source whose path matches is nearer than any other miss.
+    let own = Self.nearest(eligible, table, input)
+    // A route of another source whose path matches is nearer than any path that fails, but
+    // not than a route of the URL's own source whose path matched (its query failed).
     if let other = table.matches(input).first(where: { !eligible.contains($0.routeIndex) }),
       let routeSource = routes[other.routeIndex].source
     {
       let reason = MissReason(
         .otherSource(route: routeSource.description, url: source.description, then: nil),
-        closeness: .max - 1)
+        closeness: Self.otherSourcePathMatches)
+      if let own, own.1.closeness > reason.closeness {
+        return .unmatched(nearest: own, declined: [])
+      }
       return .unmatched(nearest: (other.routeIndex, reason), declined: [])
     }
     // The nearest route of the URL's source; when it has none, the nearest of another source,
     // whose reason names both sources before it says why the path fails.
     let others = routes.indices.filter { !eligible.contains($0) }
     let nearest =
-      Self.nearest(eligible, table, input)
+      own
       ?? Self.nearest(others, table, input).map { index, reason in
         let route = routes[index].source?.description ?? ""
         return (
@@ -40,6 +45,10 @@ extension LinkRouter {
       }
     return .unmatched(nearest: nearest, declined: [])
   }
+
+  /// The closeness of a route of another source whose path matches: just below a path that
+  /// matched with a failing query, above every path that fails.
+  static var otherSourcePathMatches: Int { MissReason.pathMatched - 1 }
 
   /// Whether a route takes URLs like `url`: it names no source, or its source accepts the URL
   /// (a URL can come from several sources, `https://*.example.com` and `https://a.example.com`;

@@ -248,6 +248,28 @@ struct CrossroadSourceMissTests {
     }
   }
 
+  /// A route of the URL's own source whose path matched (its query failed) is nearer than a
+  /// route of another source whose path matches, which is nearer than any path that fails.
+  @Test func theURLsOwnSourceComesFirstOnceItsPathMatched() throws {
+    let router = DefaultRouter(accepting: ["https://a.com", "https://b.com"])
+    try router.register(routes: [
+      ("https://b.com/(*)", { _ in true }),
+      ("/login?!token", { _ in true }),
+      ("/item/:int(id)", { _ in true }),
+    ])
+    guard case .unmatched(let login?, _) = router.resolve("https://a.com/login?token=1"),
+      case .unmatched(let item?, _) = router.resolve("https://a.com/item/x")
+    else {
+      Issue.record("expected misses")
+      return
+    }
+    #expect(login.0 == 1)
+    #expect(login.1.message == "query item `token` is present; the pattern forbids it")
+    #expect(item.0 == 0)
+    #expect(
+      item.1.message.hasPrefix("the path matches, but the route is for source `https://b.com`"))
+  }
+
   @Test func aRouteThatDiffersOnlyByItsSourceIsTheNearest() throws {
     let router = DefaultRouter(accepting: ["pokedex", "https://example.com"])
     try router.register(routes: [

@@ -252,7 +252,8 @@ struct ResolverTests {
       resolver.respond(to: ArraySlice(Array(line.utf8)), number: 1)
     }
     let forwarded = respond(#"{"intent": "F", "params": {"to": "myapp://profile/1"}}"#)
-    #expect(forwarded.contains("route 0 `fw?:to` of `d` forwards the value of `to`"), "\(forwarded)")
+    #expect(
+      forwarded.contains("route 0 `fw?:to` of `d` forwards the value of `to`"), "\(forwarded)")
     for wildcard in [#""a//b""#, #"["a", ""]"#, #""""#] {
       let empty = respond(#"{"intent": "W", "params": {"id": "1", "*": \#(wildcard)}}"#)
       #expect(empty.contains("has an empty component"), "\(wildcard): \(empty)")

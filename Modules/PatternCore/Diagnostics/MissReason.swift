@@ -51,6 +51,10 @@ public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertibl
     MissReason(.schemeMismatch(found: found, expected: expected), closeness: -1)
   }
 
+  /// The least closeness of a route whose path matched (its query failed): above every path
+  /// that fails, whose closeness is below this.
+  public static let pathMatched = 1 << 40
+
   /// A handler that declined: nearer than any route that did not match.
   public static let handlerDeclined = MissReason(.handlerDeclined, closeness: .max)
 

@@ -52,7 +52,7 @@ extension RouteTable {
     }
     guard let firstFailure = failures.first else { return nil }
     let satisfied = route.pattern.query.count - failures.count
-    return Self.queryReason(firstFailure, closeness: (1 << 40) + satisfied)
+    return Self.queryReason(firstFailure, closeness: MissReason.pathMatched + satisfied)
   }
 
   /// How many (instruction, component) states the matcher expands for route `index` on this
