@@ -153,10 +153,7 @@ extension PatternScanner {
   /// `key=:type`, `key=:name` or `key=:type(name)`.
   mutating func parseFormatItem() throws(PatternSyntaxError) -> QueryItemPattern {
     if current == UInt8(ascii: "!") || current == UInt8(ascii: "*") {
-      throw error(
-        .other(
-          message: "\(describe(index)) item in a group",
-          hint: "!key and *name stand alone in the query, outside parentheses: p?!token"))
+      throw error(.standaloneItemInGroup(describe(index)))
     }
     let start = index
     // The key as items carry it: `%XX` escapes decoded, as the URL's keys are.

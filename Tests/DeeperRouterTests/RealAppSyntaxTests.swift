@@ -52,6 +52,8 @@ struct RealAppSyntaxTests {
     ("p?*", 2, "'*' has no name"),
     ("p?ref", 2, "expected a query capture"),
     ("p?ref=a=b", 7, "unexpected '=' in a query value"),
+    ("a?(!t|:b)", 3, "'!' item in a group"),
+    ("a?(:b|*all)", 6, "'*' item in a group"),
   ]
 
   @Test(arguments: malformed)

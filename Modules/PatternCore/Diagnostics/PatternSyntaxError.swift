@@ -28,6 +28,14 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
     case patternTooLong(length: Int, limit: Int)
     /// A dialect-specific problem with its own words (used by front-ends).
     case other(message: String, hint: String)
+
+    /// A `!key` or `*name` item (`what`, as the scanner describes its first character) inside a
+    /// query group, where only items that bind or must be there go.
+    package static func standaloneItemInGroup(_ what: String) -> Reason {
+      .other(
+        message: "\(what) item in a group",
+        hint: "!key and *name stand alone in the query, outside parentheses: p?!token")
+    }
   }
 
   /// What is wrong.

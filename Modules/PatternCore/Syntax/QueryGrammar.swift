@@ -97,8 +97,11 @@ extension PatternScanner {
         throw error(.nestedQueryGroup)
       case UInt8(ascii: "|"), UInt8(ascii: ")"), nil:
         throw error(items.isEmpty && current == nil ? .emptyQueryItem : .emptyAlternative)
-      case UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "="), UInt8(ascii: "/"),
-        UInt8(ascii: "&"):
+      case UInt8(ascii: "!"), UInt8(ascii: "*"):
+        // Standing alone they are items; a group holds what binds or must be there.
+        guard openGroups.isEmpty else { throw error(.standaloneItemInGroup(describe(index))) }
+        throw error(.expectedQueryCapture)
+      case UInt8(ascii: "="), UInt8(ascii: "/"), UInt8(ascii: "&"):
         throw error(.expectedQueryCapture)
       default:
         items.append(try parseKeyedQueryItem())
