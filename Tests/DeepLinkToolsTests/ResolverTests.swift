@@ -343,4 +343,25 @@ struct ResolverTests {
     let own = respond(#""https://wikipedia.org/wiki/a""#)
     #expect(own.contains(#""status":"unmatched""#), "\(own)")
   }
+
+  /// After forwarding, the record's fragment is the last URL's, or, when it has none, the one
+  /// of the URL it came from (as a redirect keeps it).
+  @Test func aForwardedURLKeepsAFragment() throws {
+    let manifest = #"""
+      {"name": "d", "dialect": "deeper", "scheme": "myapp", "routes": [
+        {"pattern": "fw?:to", "forward": "to", "intent": "F"}, {"pattern": "fw/p/:id", "intent": "P"}]}
+      """#
+    let resolver = Resolver(
+      tables: try TableLoader.load(
+        ManifestLoader.parse(Array(manifest.utf8), path: "<d>", readCases: false)))
+    func respond(_ url: String) -> String {
+      resolver.respond(to: ArraySlice(Array("\"\(url)\"".utf8)), number: 1)
+    }
+    let kept = respond("myapp://fw?to=/p/1#top")
+    #expect(kept.contains(#""intent":"P""#) && kept.hasSuffix(#""fragment":"top"}"#), "\(kept)")
+    let own = respond("myapp://fw?to=%2Fp%2F1%23inner#outer")
+    #expect(own.hasSuffix(#""fragment":"inner"}"#), "\(own)")
+    let none = respond("myapp://fw?to=/p/1")
+    #expect(!none.contains("fragment"), "\(none)")
+  }
 }

@@ -126,6 +126,10 @@ public struct Resolver {
             ("pattern", .string(hop.pattern)), ("url", .string(hop.url)),
           ])
         })
+    // A forwarded URL without a fragment keeps the one of the URL it came from, as an HTTP
+    // redirect does (RFC 9110, 10.2.2).
+    let fragment = ([forwarded.url] + forwarded.via.reversed().map(\.url)).lazy
+      .compactMap(Self.fragment).first
     switch forwarded.outcome {
     case .matched(let match):
       record.append(("status", .string("matched")))
@@ -141,7 +145,7 @@ public struct Resolver {
       if let via { record.append(("via", via)) }
       if let opens = appLinks?.opensApp(url) { record.append(("opensApp", opens)) }
       if let trace = match.trace { record.append(("trace", .array(trace.map(JSONValue.string)))) }
-      if let fragment = Self.fragment(url) { record.append(("fragment", .string(fragment))) }
+      if let fragment { record.append(("fragment", .string(fragment))) }
       if let error = match.handlingError { record.append(("handlingError", .string(error))) }
     case .unmatched(let nearest):
       record.append(("status", .string("unmatched")))
@@ -159,7 +163,7 @@ public struct Resolver {
       }
       if let via { record.append(("via", via)) }
       if let opens = appLinks?.opensApp(url) { record.append(("opensApp", opens)) }
-      if let fragment = Self.fragment(url) { record.append(("fragment", .string(fragment))) }
+      if let fragment { record.append(("fragment", .string(fragment))) }
     case .error(let diagnostic):
       let written = fail(diagnostic.code, diagnostic.message, offset: diagnostic.offset)
       guard let via else { return written }
