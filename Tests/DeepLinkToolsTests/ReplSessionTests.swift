@@ -173,6 +173,29 @@ struct ReplSessionTests {
         """)
   }
 
+  /// A forwarding route's value is explained too: every URL of the chain, then the answer.
+  @Test func explainFollowsAForward() throws {
+    let session = ReplSession(style: ReplStyle(colored: false))
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "repl-forward-\(UUID().uuidString).json")
+    try
+      #"{"name":"d","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"fw?:to","forward":"to","intent":"F"},{"pattern":"fw/p/:id","intent":"P"}]}"#
+      .write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    _ = session.execute(":load \(file.path)")
+    #expect(
+      session.execute(":explain myapp://fw?to=/p/1").text == """
+        d (deeper)
+          0  fw?:to    yes: matches
+          1  fw/p/:id  no: the URL ends after 1 component; the pattern expects `p` next
+        forwarded to myapp://fw/p/1
+        d (deeper)
+          0  fw?:to    no: component 2 `p` is extra; the pattern ends before it
+          1  fw/p/:id  yes: matches
+        result: route 1 of d -> P
+        """)
+  }
+
   @Test func routesShowRemarksAndWarnings() {
     let session = session()
     _ = session.execute(":add profile/:id -> again")

@@ -72,12 +72,42 @@ extension ReplSession {
         Diagnostic(code: .invalidRequest, message: "`:explain` needs a URL", hint: ":explain URL"))
     }
     guard !entries.isEmpty else { return "no tables; :load FILE or :add PATTERN -> INTENT" }
+    // A forwarding route's value is resolved again: every URL of the chain, in turn, then the
+    // answer for the last one.
+    let forwarded = tables.resolveForwarding(url)
+    var chain = forwarded.via.isEmpty ? [url] : forwarded.via.map(\.url)
+    if chain.last != forwarded.url { chain.append(forwarded.url) }
+    var lines: [String] = []
+    for (position, link) in chain.enumerated() {
+      if position > 0 { lines.append(style.dim("forwarded to") + " " + link) }
+      switch verdictLines(link) {
+      case .success(let verdicts): lines += verdicts
+      case .failure(let diagnostic):
+        guard position == 0 else {
+          lines.append(render(diagnostic))
+          break
+        }
+        return render(diagnostic)
+      }
+    }
+    let outcome: String
+    switch forwarded.outcome {
+    case .matched(let match):
+      outcome = "result: route \(match.route) of \(match.table) \(style.arrow) \(match.intent)"
+    case .unmatched: outcome = "result: no intent"
+    case .error(let diagnostic): outcome = "result: error \(diagnostic.code)"
+    }
+    return (lines + [outcome]).joined(separator: "\n")
+  }
+
+  /// Every route of every table, in order, with its verdict on `url`.
+  private func verdictLines(_ url: String) -> Result<[String], Diagnostic> {
     var lines: [String] = []
     for entry in entries {
       let table = entry.table
       switch table.explainAll(url) {
       case .failure(let diagnostic):
-        return render(diagnostic)
+        return .failure(diagnostic)
       case .success(let verdicts):
         lines.append(style.bold(table.name) + " (\(table.dialect))")
         let width = table.patterns.map(\.count).max() ?? 0
@@ -98,14 +128,7 @@ extension ReplSession {
         }
       }
     }
-    let outcome: String
-    switch tables.resolve(url) {
-    case .matched(let match):
-      outcome = "result: route \(match.route) of \(match.table) \(style.arrow) \(match.intent)"
-    case .unmatched: outcome = "result: no intent"
-    case .error(let diagnostic): outcome = "result: error \(diagnostic.code)"
-    }
-    return (lines + [outcome]).joined(separator: "\n")
+    return .success(lines)
   }
 
   /// `:url INTENT name=value ... [@host]`: reverse routing. A value may be quoted (`slug="a b"`)
