@@ -66,18 +66,21 @@ public struct ProductSearch: Sendable {
       start += [Int32(index), automaton.startState]
     }
     let alphabet = representatives(automata)
-    var parents: [[Int32]: ([Int32], UInt8)] = [:]
-    var seen: Set<[Int32]> = [start]
+    // Each state once, numbered in the order found (its place in `queue`), with the state and
+    // byte it was reached from: one hash per state tried.
+    var numbers: [[Int32]: Int32] = [start: 0]
     var queue = [start]
+    var parents: [Int32] = [-1]
+    var bytes: [UInt8] = [0]
     var head = 0
-    func path(to node: [Int32]) -> [UInt8] {
-      var bytes: [UInt8] = []
+    func path(to node: Int) -> [UInt8] {
+      var path: [UInt8] = []
       var current = node
-      while let (parent, byte) = parents[current] {
-        bytes.append(byte)
-        current = parent
+      while current > 0 {
+        path.append(bytes[current])
+        current = Int(parents[current])
       }
-      return bytes.reversed()
+      return path.reversed()
     }
     var answers = [Bool](repeating: false, count: automata.count)
     var next: [Int32] = []
@@ -91,7 +94,7 @@ public struct ProductSearch: Sendable {
         answers[index] = automata[index].accepts(node[pair + 1])
         pair += 2
       }
-      if wanted(answers) { return .found(path(to: node)) }
+      if wanted(answers) { return .found(path(to: head - 1)) }
       // With every automaton dead the answers can never change: skip the children. The same
       // when an automaton the answer needs has died.
       if node.isEmpty { continue }
@@ -120,13 +123,18 @@ public struct ProductSearch: Sendable {
         while pair < node.count {
           let index = node[pair]
           let state = automata[Int(index)].step(node[pair + 1], byte)
-          if state != 0 { next += [index, state] }
+          if state != 0 {
+            next.append(index)
+            next.append(state)
+          }
           pair += 2
         }
-        guard seen.insert(next).inserted else { continue }
-        if seen.count > budget { return .budgetExceeded }
-        parents[next] = (node, byte)
+        guard numbers[next] == nil else { continue }
+        if queue.count >= budget { return .budgetExceeded }
+        numbers[next] = Int32(queue.count)
         queue.append(next)
+        parents.append(Int32(head - 1))
+        bytes.append(byte)
       }
     }
     return .none

@@ -242,6 +242,9 @@ public struct LinkChecker {
         // the router handles anyway is left out too, and the search goes on (a few times).
         var excluded = [emptyComponent]
         var confirmed: (witness: String, decision: OpenDecision)?
+        // Whether the search proved that every link the rule opens with no query has a path
+        // some route takes (it found none).
+        var everyPathTaken = false
         for _ in 0..<Self.candidates {
           let unhandled = search.find(
             [written] + earlier + handled + excluded, alive: [0, position + 1]
@@ -255,7 +258,10 @@ public struct LinkChecker {
                 os: os.os, host: concrete, subject: "rule \(rule.name)",
                 question: "whether every URL it opens the app for is handled"))
           }
-          guard case .found(let path) = unhandled else { break }
+          guard case .found(let path) = unhandled else {
+            everyPathTaken = unhandled == .none
+            break
+          }
           if let hit = unhandledWitness(path, rule) {
             confirmed = hit
             break
@@ -289,6 +295,9 @@ public struct LinkChecker {
             return router.routeMatches(
               probe, table: onHost[index].table, index: onHost[index].index)
           }
+          // With every route taking the query, the search below is the one above (which
+          // proved there is no such path), but for the paths it set aside as handled.
+          if everyPathTaken, taking.count == onHost.count { return nil }
           let takers = taking.map { handled[$0] }
           let found = search.find(
             [written] + earlier + takers + [emptyComponent], alive: [0, position + 1]
