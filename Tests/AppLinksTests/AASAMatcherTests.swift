@@ -203,6 +203,57 @@ struct AppLinksAutomataTests {
     #expect(search.find([route, claims]) { $0[0] && !$0[1] } == .none)
   }
 
+  func glob(_ text: String) throws -> LazyDFA {
+    LazyDFA(
+      try AASAPattern(text, variables: [:], caseSensitive: true, origin: "test").automaton)
+  }
+
+  /// Rules full of `*` make product states that differ only in how far each rule got: a search
+  /// told which automata only reject leaves out states no better than one it has, and proves
+  /// "none" within a budget the plain search runs out of.
+  @Test func rejectingAutomataKeepTheSearchSmall() throws {
+    let literals = ["issues", "labels", "milestones", "events", "comments", "forks", "hooks"]
+    var earlier: [LazyDFA] = []
+    for first in literals {
+      for second in literals where second != first {
+        earlier.append(try glob("/repos/?*/?*/\(first)/?*/\(second)"))
+      }
+    }
+    let rule = try glob("/repos/?*/?*/issues/?*/labels")
+    // The rule is among the earlier ones: no path is first matched by its second copy.
+    let automata = earlier + [rule]
+    let wanted: ([Bool]) -> Bool = { answers in
+      !answers[0..<earlier.count].contains(true) && answers[earlier.count]
+    }
+    let small = ProductSearch(budget: 3000)
+    #expect(small.find(automata, alive: [earlier.count], where: wanted) == .budgetExceeded)
+    #expect(
+      small.find(
+        automata, alive: [earlier.count], rejecting: Array(earlier.indices), where: wanted)
+        == .none)
+  }
+
+  /// Leaving out states no better than one found gives the same answer, the same shortest
+  /// and most readable string, on random rule sets.
+  @Test func rejectingAutomataGiveTheSameAnswer() throws {
+    var generator = SystemRandomNumberGenerator()
+    let pieces = ["/", "a", "b", "ab", "*", "?", "?*", "/a", "b/"]
+    func randomGlob() -> String {
+      let count = Int.random(in: 1...5, using: &generator)
+      return "/" + (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+    }
+    let search = ProductSearch(budget: 20_000)
+    for _ in 0..<300 {
+      let texts = (0...Int.random(in: 1...4, using: &generator)).map { _ in randomGlob() }
+      let automata = try texts.map(glob)
+      let wanted: ([Bool]) -> Bool = { $0[0] && !$0[1...].contains(true) }
+      let plain = search.find(automata, alive: [0], where: wanted)
+      let pruned = search.find(
+        automata, alive: [0], rejecting: Array(1..<automata.count), where: wanted)
+      if plain != .budgetExceeded { #expect(plain == pruned, "\(texts)") }
+    }
+  }
+
   @Test func assetLinksDelegation() throws {
     let links = try AssetLinks(
       data: Array(

@@ -299,6 +299,11 @@ public final class LazyDFA: @unchecked Sendable {
 
   @inline(__always) func accepts(_ state: Int32) -> Bool { accepting[Int(state)] }
 
+  /// Whether state `a`'s automaton states are among state `b`'s (state 0 has none).
+  func isSubset(_ a: Int32, of b: Int32) -> Bool {
+    a == b || a == 0 || (b != 0 && sets[Int(a)].isSubset(of: sets[Int(b)]))
+  }
+
   func step(_ state: Int32, _ byte: UInt8) -> Int32 {
     if state == 0 { return 0 }
     let slot = Int(state) * 256 + Int(byte)

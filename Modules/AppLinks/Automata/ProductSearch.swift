@@ -58,13 +58,63 @@ public struct ProductSearch: Sendable {
   ///
   /// `alive` names automata the answer must be accepted by: a state where one of them has died
   /// cannot lead to an answer, so it is not explored further.
-  public func find(_ automata: [LazyDFA], alive: [Int] = [], where wanted: ([Bool]) -> Bool)
-    -> Outcome
-  {
+  ///
+  /// `rejecting` names automata whose acceptance never helps an answer (`wanted` holds with one
+  /// of them not accepting wherever it holds with it accepting). Then a state is at least as
+  /// good as another whose other automata are in the same states and whose rejecting ones are
+  /// each in at least the same subset states (an automaton steps a subset to a subset, so it
+  /// accepts no more later): such a state, found after the better one, is not explored. The
+  /// answer is the same shortest, most readable string: whatever follows the worse state
+  /// follows the better one, found first, to an answer at least as good. Patterns full of
+  /// `*` (`/a/*/b/*/c` beside `/a/*/d/*`) make many states that differ only in how far each
+  /// such automaton got: most of them are left out this way.
+  public func find(
+    _ automata: [LazyDFA], alive: [Int] = [], rejecting: [Int] = [],
+    where wanted: ([Bool]) -> Bool
+  ) -> Outcome {
     var start: [Int32] = []
     for (index, automaton) in automata.enumerated() where automaton.startState != 0 {
       start += [Int32(index), automaton.startState]
     }
+    var rejects = [Bool](repeating: false, count: automata.count)
+    for index in rejecting { rejects[index] = true }
+    // The rejecting automata's states of every state explored, by the states of the others.
+    var explored: [[Int32]: [[Int32]]] = [:]
+    var key: [Int32] = []
+    var rest: [Int32] = []
+    /// Whether a state explored (its rejecting part `better`) is as good as `rest`.
+    func isAsGood(_ better: [Int32]) -> Bool {
+      var other = 0
+      var pair = 0
+      while pair < better.count {
+        let index = better[pair]
+        while other < rest.count, rest[other] < index { other += 2 }
+        guard other < rest.count, rest[other] == index,
+          automata[Int(index)].isSubset(better[pair + 1], of: rest[other + 1])
+        else { return false }
+        pair += 2
+      }
+      return true
+    }
+    /// Whether `state` is new and no state explored is as good: then it is noted.
+    func isWorthExploring(_ state: [Int32]) -> Bool {
+      guard !rejecting.isEmpty else { return true }
+      key.removeAll(keepingCapacity: true)
+      rest.removeAll(keepingCapacity: true)
+      var pair = 0
+      while pair < state.count {
+        if rejects[Int(state[pair])] {
+          rest += state[pair..<pair + 2]
+        } else {
+          key += state[pair..<pair + 2]
+        }
+        pair += 2
+      }
+      if let known = explored[key], known.contains(where: isAsGood) { return false }
+      explored[key, default: []].append(rest)
+      return true
+    }
+    _ = isWorthExploring(start)
     let alphabet = representatives(automata)
     // Each state once, numbered in the order found (its place in `queue`), with the state and
     // byte it was reached from: one hash per state tried.
@@ -129,7 +179,7 @@ public struct ProductSearch: Sendable {
           }
           pair += 2
         }
-        guard numbers[next] == nil else { continue }
+        guard numbers[next] == nil, isWorthExploring(next) else { continue }
         if queue.count >= budget { return .budgetExceeded }
         numbers[next] = Int32(queue.count)
         queue.append(next)

@@ -247,7 +247,9 @@ public struct LinkChecker {
         var everyPathTaken = false
         for _ in 0..<Self.candidates {
           let unhandled = search.find(
-            [written] + earlier + handled + excluded, alive: [0, position + 1]
+            [written] + earlier + handled + excluded, alive: [0, position + 1],
+            rejecting: Array(1..<position + 1)
+              + Array((position + 2)...(earlier.count + handled.count + excluded.count))
           ) { answers in
             answers[0] && answers[1...earlier.count].firstIndex(of: true) == position + 1
               && !answers[(earlier.count + 1)...].contains(true)
@@ -300,7 +302,9 @@ public struct LinkChecker {
           if everyPathTaken, taking.count == onHost.count { return nil }
           let takers = taking.map { handled[$0] }
           let found = search.find(
-            [written] + earlier + takers + [emptyComponent], alive: [0, position + 1]
+            [written] + earlier + takers + [emptyComponent], alive: [0, position + 1],
+            rejecting: Array(1..<position + 1)
+              + Array((position + 2)...(earlier.count + takers.count + 1))
           ) { answers in
             answers[0] && answers[1...earlier.count].firstIndex(of: true) == position + 1
               && !answers[(earlier.count + 1)...].contains(true)
@@ -330,7 +334,10 @@ public struct LinkChecker {
         if note == nil {
           // The rule may also hand over other links that only the routes' value types refuse
           // (`/products/a` beside `/orders/a/a`): the note names one.
-          let valueOnly = search.find(earlier + handled + shapes, alive: [position]) { answers in
+          let valueOnly = search.find(
+            earlier + handled + shapes, alive: [position],
+            rejecting: Array(0..<position) + Array((position + 1)..<(earlier.count + handled.count))
+          ) { answers in
             answers[0..<earlier.count].firstIndex(of: true) == position
               && !answers[earlier.count..<(earlier.count + handled.count)].contains(true)
               && answers[(earlier.count + handled.count)...].contains(true)
