@@ -11,22 +11,32 @@ public enum Generator {
   /// The most alternatives one route expands into before its groups become "anything".
   static let maximumLines = 64
 
+  /// A piece of a route's path line: a literal text, one component of any characters (a
+  /// capture), or one or more components (a wildcard, a rest capture, or what is left of a
+  /// route too branchy to expand).
+  enum Piece: Hashable {
+    case text(String)
+    case component
+    case components
+  }
+
   /// One route's path lines: literal texts (percent-encoded, or as they are when `encode` is
-  /// false, for Android, which matches the decoded path) and `nil` for "one or more characters".
-  static func lines(_ nodes: [PathNode], encode: Bool = true) -> [[String?]] {
-    var result: [[String?]] = [[]]
+  /// false, for Android, which matches the decoded path), captures and wildcards.
+  static func lines(_ nodes: [PathNode], encode: Bool = true) -> [[Piece]] {
+    var result: [[Piece]] = [[]]
     for node in nodes {
-      let options: [[String?]]
+      let options: [[Piece]]
       switch node {
       case .literal(let text):
-        options = [[encode ? URLPrinterBridge.encodedComponent(text) : text]]
-      case .capture, .wildcard, .rest: options = [[nil]]
+        options = [[.text(encode ? URLPrinterBridge.encodedComponent(text) : text)]]
+      case .capture: options = [[.component]]
+      case .wildcard, .rest: options = [[.components]]
       case .optional(let inner): options = lines(inner, encode: encode) + [[]]
       case .choice(let alternatives):
         options = alternatives.flatMap { lines($0, encode: encode) }
       }
       if result.count * options.count > maximumLines {
-        result = result.map { $0 + [nil] }  // too many: the rest is "anything"
+        result = result.map { $0 + [.components] }  // too many: the rest is "anything"
         return result
       }
       result = result.flatMap { prefix in options.map { prefix + $0 } }
@@ -35,30 +45,73 @@ public enum Generator {
   }
 
   /// AASA `components` for the routes (with and without a trailing `/`).
+  ///
+  /// `?*` (one or more characters) may span several components, so a capture's `?*` claims
+  /// `/post/a/b` beside `/post/a`. Each line of fixed length is preceded by a component that
+  /// excludes its paths with more components there (`/post/?*/?*`), and lines are listed
+  /// longest first: the URLs of a longer route have met its own components before a shorter
+  /// one's exclusion. Lines with a wildcard come first, without exclusions (their `?*` may
+  /// span components, and a capture beside one may too).
   public static func aasaComponents(_ routes: [WebRoute]) -> [[String: Any]] {
-    var components: [[String: Any]] = []
-    var seen = Set<String>()
+    // Each line's components, each with the text that tells it apart (path and flags).
+    var lines: [(length: Int, components: [(key: String, component: [String: Any])])] = []
     for route in routes {
-      for (written, decoded) in zip(lines(route.path), lines(route.path, encode: false)) {
+      for (written, decoded) in zip(Self.lines(route.path), Self.lines(route.path, encode: false)) {
         // A literal a link writes with escapes (`caf%C3%A9`, also `caf%c3%a9`) is claimed in
         // its decoded form, which every way of writing it decodes to (`percentsEncoded` false).
-        let escaped = written.contains { $0?.contains("%") == true }
-        let body = (escaped ? decoded : written).map { part in
-          part.map { $0.replacingAASAWildcards() } ?? "?*"
+        let escaped = written.contains {
+          if case .text(let text) = $0 { text.contains("%") } else { false }
         }
-        let path = "/" + body.joined(separator: "/")
-        for variant in path == "/" ? ["/"] : [path, path + "/"]
-        where seen.insert(variant + (escaped ? " decoded" : "")).inserted {
+        let pieces = escaped ? decoded : written
+        func path(_ pieces: [Piece], splitting split: Int? = nil) -> String {
+          "/"
+            + pieces.enumerated().map { index, piece in
+              switch piece {
+              case .text(let text): text.replacingAASAWildcards()
+              case .component, .components: index == split ? "?*/?*" : "?*"
+              }
+            }.joined(separator: "/")
+        }
+        func component(_ path: String, excludes: Bool = false) -> [String: Any] {
           var component: [String: Any] = [
-            "/": variant, "comment": "\(route.table) route \(route.index) \(route.pattern)",
+            "/": path, "comment": "\(route.table) route \(route.index) \(route.pattern)",
           ]
+          if excludes { component["exclude"] = true }
           if route.ignoringCase { component["caseSensitive"] = false }
           if escaped { component["percentsEncoded"] = false }
-          components.append(component)
+          return component
         }
+        let flags = (escaped ? " decoded" : "") + (route.ignoringCase ? " any case" : "")
+        let positive = path(pieces)
+        var written: [(key: String, component: [String: Any])] = []
+        // A path matched decoded (`percentsEncoded` false) reads a capture's `%2F` as a `/`:
+        // such a line claims its paths with more components too.
+        let fixed = !pieces.contains(.components) && !escaped
+        if fixed {
+          let endsInText = if case .text = pieces.last { true } else { false }
+          for (index, piece) in pieces.enumerated() where piece == .component {
+            let excluded = path(pieces, splitting: index)
+            // After a last literal, a trailing `/` too (a last `?*` takes one).
+            for variant in endsInText ? [excluded, excluded + "/"] : [excluded] {
+              written.append(("exclude " + variant + flags, component(variant, excludes: true)))
+            }
+          }
+        }
+        for variant in positive == "/" ? ["/"] : [positive, positive + "/"] {
+          written.append((variant + flags, component(variant)))
+        }
+        lines.append((fixed ? pieces.count : Int.max, written))
       }
     }
-    return components
+    // Longest first, in route order where lengths are equal; a component written before is
+    // not written again.
+    let ordered = lines.enumerated().sorted {
+      ($0.element.length, -$0.offset) > ($1.element.length, -$1.offset)
+    }
+    var seen = Set<String>()
+    return ordered.flatMap(\.element.components).compactMap {
+      seen.insert($0.key).inserted ? $0.component : nil
+    }
   }
 
   /// `<data android:pathPattern>` values for the routes. Android matches the decoded path, so
@@ -73,8 +126,9 @@ public enum Generator {
     var patterns: [String] = []
     for route in routes {
       for line in lines(route.path, encode: false) {
-        let body = line.map { part in
-          part.map { text in
+        let body = line.map { piece in
+          guard case .text(let text) = piece else { return "..*" }
+          return
             text.unicodeScalars.map {
               // A pattern compares with case: where the route does not, a letter is any one
               // character (`.`).
@@ -84,10 +138,10 @@ public enum Generator {
                   ? "\\\\\\\\" : "\\.*".unicodeScalars.contains($0) ? "\\\\\($0)" : String($0)
             }
             .joined()
-          } ?? "..*"
         }
         let path = "/" + body.joined(separator: "/")
-        let variants = line.isEmpty || line.last! == nil ? [path] : [path, path + "/"]
+        let endsInText = if case .text = line.last { true } else { false }
+        let variants = endsInText ? [path, path + "/"] : [path]
         for pattern in variants where !patterns.contains(pattern) { patterns.append(pattern) }
       }
     }
