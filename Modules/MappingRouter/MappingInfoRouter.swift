@@ -64,7 +64,7 @@ public final class MappingInfoRouter: Sendable {
     }
     let parser = MappingPatternParser(types: types)
     var entries: [Entry] = []
-    var seen: [RoutePattern: String] = [:]
+    var seen: [RoutePattern: [(name: String, pattern: RoutePattern)]] = [:]
     for (groupIndex, info) in mappingInfo.enumerated() {
       // An empty group puts its maps' paths at the start of the URL (`base/update` answers
       // `native://base/update`), as the original router allows.
@@ -79,17 +79,40 @@ public final class MappingInfoRouter: Sendable {
         }
         let key = Self.pathKey(pattern)
         let name = "`\(info.group)` map \(index) `\(map.path)`"
-        if let first = seen[key] {
+        // Maps on one path are told apart only by query conditions that no URL meets both
+        // of (`{*ref=welcome}` and `{!ref}`): otherwise the later one could never open.
+        if let first = seen[key]?.first(where: { !Self.excludeEachOther($0.pattern, pattern) }) {
           throw .duplicatePath(
             path: info.group + "/"
               + map.path.split(separator: "?", maxSplits: 1)[0]
-              .trimmingPrefix("/"), first: first, second: name)
+              .trimmingPrefix("/"), first: first.name, second: name)
         }
-        seen[key] = name
+        seen[key, default: []].append((name, pattern))
         entries.append(Entry(group: info.group, map: map, pattern: pattern))
       }
     }
     return MappingInfoRouter(scheme: scheme, entries: entries, limits: limits)
+  }
+
+  /// Whether no URL meets the query conditions of both patterns: one needs a value for a key
+  /// (`{*ref=welcome}`) that the other forbids (`{!ref}`) or needs another value for.
+  static func excludeEachOther(_ a: RoutePattern, _ b: RoutePattern) -> Bool {
+    func values(_ pattern: RoutePattern) -> [String: String] {
+      var result: [String: String] = [:]
+      for case .item(let item) in pattern.query where item.required && item.keys.count == 1 {
+        if let equals = item.equals { result[item.keys[0]] = equals }
+      }
+      return result
+    }
+    func forbidden(_ pattern: RoutePattern) -> Set<String> {
+      var result = Set<String>()
+      for case .forbidden(let keys) in pattern.query { result.formUnion(keys) }
+      return result
+    }
+    let (valuesA, valuesB) = (values(a), values(b))
+    return valuesA.contains { key, value in
+      forbidden(b).contains(key) || valuesB[key].map { $0 != value } == true
+    } || valuesB.keys.contains { forbidden(a).contains($0) }
   }
 
   /// The path part of a pattern as a route identity: two maps with the same key answer the

@@ -7,8 +7,8 @@ public enum MappingLoadError: Error, Sendable, Hashable, CustomStringConvertible
   /// A malformed path or `{...}` item in map `index` of `group`, the `groupIndex`th of the
   /// groups loaded (two may share a name).
   case syntax(PatternSyntaxError, group: String, groupIndex: Int, index: Int)
-  /// Two maps with the same path and the same query conditions (captures and capture names
-  /// aside) in one scheme.
+  /// Two maps with the same path (the query and capture names aside) in one scheme, whose
+  /// query conditions do not exclude each other.
   case duplicatePath(path: String, first: String, second: String)
   /// An empty group name, or one with characters a component cannot hold.
   case invalidGroup(String)

@@ -9,9 +9,7 @@ extension RoutePattern {
   ///
   /// Route-table analysis (`foldingFirst: false`: it never warns wrongly), Crossroad's
   /// duplicate check (custom-scheme routes fold their first component, as their host) and
-  /// MappingInfo's duplicate check (`includingQuery: false`: the path and the query's
-  /// conditions, a literal value or a forbidden key, which make two maps answer different URLs;
-  /// captures apart) all use it.
+  /// MappingInfo's duplicate check (paths alone: `includingQuery: false`) all use it.
   package func identity(
     options: MatchOptions, includingQuery: Bool = true, foldingFirst: Bool = true
   ) -> RoutePattern {
@@ -32,15 +30,8 @@ extension RoutePattern {
       result.path[0] = .literal(text.lowercased())
     }
     if !includingQuery {
-      result.query = result.query.compactMap { node in
-        switch node {
-        case .item(let item) where item.equals != nil: node
-        case .forbidden: node
-        default: nil
-        }
-      }
-    }
-    if options.queryKeysIgnoreCase {
+      result.query = []
+    } else if options.queryKeysIgnoreCase {
       func foldKeys(_ item: QueryItemPattern) -> QueryItemPattern {
         var folded = item
         folded.keys = item.keys.map { $0.lowercased() }
