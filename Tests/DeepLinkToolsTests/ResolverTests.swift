@@ -330,6 +330,11 @@ struct ResolverTests {
           #""table":"web","dialect":"deeper","route":0,"intent":"article","url":"https://en.wikipedia.org/wiki/A/b%20c"}"#
         )
     )
+    // The host is asked first: a route of another source is passed over before its values.
+    let extra = respond(
+      #"{"intent": "article", "params": {"title": "x", "extra": "1"}, "host": "en.wikipedia.org"}"#
+    )
+    #expect(extra.contains("of `web`: no capture named `extra`"), "\(extra)")
     let outside = respond(
       #"{"intent": "article", "params": {"title": "x"}, "host": "wikipedia.org"}"#)
     #expect(

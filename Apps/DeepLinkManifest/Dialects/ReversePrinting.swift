@@ -62,6 +62,18 @@ extension TableSet {
       let forwards = candidate.forwards
       for (index, route) in candidate.printableRoutes.enumerated() where route.intent == intent {
         let named = "route \(index) `\(candidate.patterns[index])` of `\(candidate.name)`"
+        // A host passes over a route none of whose sources answers it, whatever else the route
+        // would say (a single-scheme table of web links is asked below: its host is a value).
+        if let wanted = host, route.bases != ["https"], route.bases != ["http"] {
+          do throws(ReverseRoutingError) {
+            _ = try URLPrinter.base(among: route.bases, host: wanted)
+          } catch {
+            if case .hostNotAnswered = error {
+              hostProblem = hostProblem ?? "\(named): \(error.message)"
+              continue
+            }
+          }
+        }
         // A forwarding route answers no URL itself (its value is resolved again): it prints none.
         if index < forwards.count, let item = forwards[index] {
           firstProblem =

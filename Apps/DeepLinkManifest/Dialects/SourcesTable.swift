@@ -40,18 +40,19 @@ package struct SourcesTable: LoadedTable {
     for (index, text) in (spec.sources ?? []).enumerated() {
       let origin = "\(spec.origin), sources[\(index)]"
       let source: LinkSource
-      // `http` and `https` alone route their URLs as any scheme of the dialect does (the host
-      // first), as `"scheme": "https"` does.
-      if ["http", "https"].contains(text.lowercased()) {
-        source = .urlScheme(text.lowercased())
-      } else {
-        do {
-          source = try LinkSource(parsing: text)
-        } catch {
-          var diagnostic = error.diagnostic
-          diagnostic.origin = origin
-          throw diagnostic
+      do {
+        source = try LinkSource(parsing: text)
+      } catch {
+        var diagnostic = error.diagnostic
+        diagnostic.origin = origin
+        if ["http", "https"].contains(text.lowercased()) {
+          // Alone it is the table's scheme (`"scheme": "https"`, the host its first
+          // component); among other sources, links of the web come from an origin.
+          diagnostic.hint =
+            "list a web origin such as \(text.lowercased())://example.com, or give "
+            + "\"scheme\": \"\(text.lowercased())\" alone to route the host as the first component"
         }
+        throw diagnostic
       }
       guard !sources.contains(source) else {
         throw Diagnostic(
@@ -86,8 +87,10 @@ package struct SourcesTable: LoadedTable {
     }
   }
 
-  /// The host a source with a host wildcard routes its URLs under, in its table.
-  static let anyHost = "any-host.invalid"
+  /// The host a source with a host wildcard routes its URLs under, in its table: one letter,
+  /// so that the URL its table reads is never longer than the one given (the limits a URL is
+  /// read under count its bytes).
+  static let anyHost = "x"
 
   /// The first source that accepts `url`, its table, and the URL as that table reads it (a
   /// host wildcard's URL under ``anyHost``); nil for none (or a malformed URL, which the first
