@@ -25,6 +25,9 @@ public struct ProductSearch: Sendable {
     return preferred + printable + rest
   }()
 
+  /// How many of the states explored (with the same exact part) a new state is compared with.
+  static let comparedStates = 32
+
   /// The outcome of a search.
   public enum Outcome: Sendable, Equatable {
     case found([UInt8])
@@ -62,7 +65,7 @@ public struct ProductSearch: Sendable {
   /// `rejecting` names automata whose acceptance never helps an answer (`wanted` holds with one
   /// of them not accepting wherever it holds with it accepting). Then a state is at least as
   /// good as another whose other automata are in the same states and whose rejecting ones are
-  /// each in at least the same subset states (an automaton steps a subset to a subset, so it
+  /// each in a subset of the other's states (an automaton steps a subset to a subset, so it
   /// accepts no more later): such a state, found after the better one, is not explored. The
   /// answer is the same shortest, most readable string: whatever follows the worse state
   /// follows the better one, found first, to an answer at least as good. Patterns full of
@@ -110,7 +113,11 @@ public struct ProductSearch: Sendable {
         }
         pair += 2
       }
-      if let known = explored[key], known.contains(where: isAsGood) { return false }
+      // The most recent ones only: where few states are as good as others, a list grows with
+      // every state, and comparing with all of it would cost more than exploring.
+      if let known = explored[key], known.suffix(Self.comparedStates).contains(where: isAsGood) {
+        return false
+      }
       explored[key, default: []].append(rest)
       return true
     }
