@@ -270,6 +270,20 @@ struct CrossroadSourceMissTests {
       item.1.message.hasPrefix("the path matches, but the route is for source `https://b.com`"))
   }
 
+  /// A source's host is compared decoded, as a URL's is.
+  @Test func aPercentEncodedSourceHostIsDecoded() throws {
+    let router = DefaultRouter(accepting: ["https://*.b%C3%BCcher.de"])
+    try router.register(routes: [("/p", { _ in true })])
+    #expect(router.responds(to: "https://x.bücher.de/p"))
+    #expect(router.responds(to: "https://x.b%C3%BCcher.de/p"))
+    #expect(!router.responds(to: "https://x.bucher.de/p"))
+    for bad in [
+      "https://a%zz.de", "https://a%2Fb.de", "https://%2A.example.com", "https://a%FF.de",
+    ] {
+      #expect(throws: CrossroadError.self, "\(bad)") { try LinkSource(parsing: bad) }
+    }
+  }
+
   @Test func aRouteThatDiffersOnlyByItsSourceIsTheNearest() throws {
     let router = DefaultRouter(accepting: ["pokedex", "https://example.com"])
     try router.register(routes: [
