@@ -46,7 +46,7 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
       }
       // A URL's host is compared decoded (`b%C3%BCcher.de` is `bücher.de`): so is a source's.
       if host.contains("%") {
-        guard !host.lowercased().contains("%2a"), let decoded = Self.percentDecoded(host),
+        guard !host.lowercased().contains("%2a"), let decoded = PatternScanner.percentDecoded(host),
           !decoded.contains(where: { "/:@%".contains($0) })
         else {
           throw .invalidSource(
@@ -123,34 +123,7 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-extension UInt8 {
-  fileprivate var isHexDigit: Bool {
-    (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
-  }
-}
-
 extension LinkSource {
-  /// `text` with its `%XX` escapes decoded, nil when one is malformed or the bytes are not
-  /// UTF-8.
-  static func percentDecoded(_ text: String) -> String? {
-    var bytes: [UInt8] = []
-    var input = Array(text.utf8)[...]
-    while let byte = input.popFirst() {
-      guard byte == UInt8(ascii: "%") else {
-        bytes.append(byte)
-        continue
-      }
-      let digits = input.prefix(2)
-      guard digits.count == 2, digits.allSatisfy({ $0.isHexDigit }),
-        let value = UInt8(String(decoding: digits, as: UTF8.self), radix: 16)
-      else { return nil }
-      bytes.append(value)
-      input = input.dropFirst(2)
-    }
-    let decoded = String(decoding: bytes, as: UTF8.self)
-    return Array(decoded.utf8) == bytes ? decoded : nil
-  }
-
   /// Whether a lower-cased host is `pattern` or, for `*.example.com`, ends with `.example.com`
   /// after at least one more label.
   public static func host(_ host: String, matches pattern: String) -> Bool {

@@ -162,7 +162,9 @@ extension ReplSession {
             hint: "write each value as name=value"))
       }
       var name = String(word[..<equals])
-      let value = Self.percentDecoded(String(word[word.index(after: equals)...]))
+      // `a%20b` as `a b`; text whose escapes are malformed (or not UTF-8) is kept as typed.
+      let typed = String(word[word.index(after: equals)...])
+      let value = PatternScanner.percentDecoded(typed) ?? typed
       // `all[ref]=a`: an item of a `*name` query object.
       if name.hasSuffix("]"), let open = name.firstIndex(of: "["), open > name.startIndex {
         let key = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
@@ -250,35 +252,6 @@ extension ReplSession {
     }
     if inWord { words.append(current) }
     return .success(words)
-  }
-
-  /// `a%20b` as `a b`; text whose escapes are malformed (or not UTF-8) is kept as typed.
-  static func percentDecoded(_ text: String) -> String {
-    guard text.contains("%") else { return text }
-    var bytes: [UInt8] = []
-    var utf8 = Array(text.utf8)[...]
-    while let byte = utf8.popFirst() {
-      guard byte == UInt8(ascii: "%") else {
-        bytes.append(byte)
-        continue
-      }
-      guard utf8.count >= 2, let high = hexValue(utf8[utf8.startIndex]),
-        let low = hexValue(utf8[utf8.startIndex + 1])
-      else { return text }
-      bytes.append(high << 4 | low)
-      utf8 = utf8.dropFirst(2)
-    }
-    let decoded = String(decoding: bytes, as: UTF8.self)
-    return decoded.utf8.elementsEqual(bytes) ? decoded : text
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 
   func canonical(table name: String, route: Int) -> String? {

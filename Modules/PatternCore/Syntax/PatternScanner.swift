@@ -343,6 +343,26 @@ package struct PatternScanner {
 
   package func hexDigit(_ byte: UInt8) -> UInt8? { Self.hexValue(byte) }
 
+  /// `text` with its `%XX` escapes decoded; nil when an escape is malformed or the bytes are
+  /// not UTF-8.
+  package static func percentDecoded(_ text: String) -> String? {
+    var bytes: [UInt8] = []
+    var input = Array(text.utf8)[...]
+    while let byte = input.popFirst() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard input.count >= 2, let high = hexValue(input[input.startIndex]),
+        let low = hexValue(input[input.startIndex + 1])
+      else { return nil }
+      bytes.append(high << 4 | low)
+      input = input.dropFirst(2)
+    }
+    let decoded = String(decoding: bytes, as: UTF8.self)
+    return decoded.utf8.elementsEqual(bytes) ? decoded : nil
+  }
+
   /// The value of a hexadecimal digit, or nil.
   package static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
