@@ -233,6 +233,28 @@ struct AppLinksAutomataTests {
         == .none)
   }
 
+  /// A first rule that matches whatever follows (`/*` once past `/`) settles every string on
+  /// from there: a search told so proves "none" where the plain one runs out of budget.
+  @Test func aSettledStateIsNotExplored() throws {
+    let literals = ["issues", "labels", "milestones", "events", "comments"]
+    var rules = [try glob("/*")]
+    for first in literals {
+      for second in literals where second != first {
+        rules.append(try glob("/repos/?*/\(first)/?*/\(second)"))
+      }
+    }
+    let route = try glob("/?*")
+    let automata = [route] + rules
+    // A URL of the route that the first rule does not take.
+    let wanted: ([Bool]) -> Bool = { $0[0] && !$0[1] }
+    let small = ProductSearch(budget: 3000)
+    #expect(small.find(automata, alive: [0], where: wanted) == .budgetExceeded)
+    let settled: ([Int32]) -> Bool = { node in
+      node.count > 2 && node[2] == 1 && automata[1].acceptsEverything(node[3])
+    }
+    #expect(small.find(automata, alive: [0], settled: settled, where: wanted) == .none)
+  }
+
   /// Leaving out states no better than one found gives the same answer, the same shortest
   /// and most readable string, on random rule sets.
   @Test func rejectingAutomataGiveTheSameAnswer() throws {

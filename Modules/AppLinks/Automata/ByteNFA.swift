@@ -299,6 +299,21 @@ public final class LazyDFA: @unchecked Sendable {
 
   @inline(__always) func accepts(_ state: Int32) -> Bool { accepting[Int(state)] }
 
+  /// Per state: 1 when it accepts every string from there on, 0 when not, -1 not known yet.
+  private var universal: [Int8] = [0]
+
+  /// Whether state `state` accepts every string that follows (it accepts, and every byte leads
+  /// back to it, as `*` does once it is reached).
+  func acceptsEverything(_ state: Int32) -> Bool {
+    let index = Int(state)
+    while universal.count < sets.count { universal.append(-1) }
+    if universal[index] < 0 {
+      let loops = accepting[index] && classBytes.allSatisfy { step(state, $0[0]) == state }
+      universal[index] = loops ? 1 : 0
+    }
+    return universal[index] == 1
+  }
+
   /// Whether state `a`'s automaton states are among state `b`'s (state 0 has none).
   func isSubset(_ a: Int32, of b: Int32) -> Bool {
     a == b || a == 0 || (b != 0 && sets[Int(a)].isSubset(of: sets[Int(b)]))

@@ -71,9 +71,12 @@ public struct ProductSearch: Sendable {
   /// follows the better one, found first, to an answer at least as good. Patterns full of
   /// `*` (`/a/*/b/*/c` beside `/a/*/d/*`) make many states that differ only in how far each
   /// such automaton got: most of them are left out this way.
+  ///
+  /// `settled` says of a state (its alive automata as (index, state) pairs, in order) that no
+  /// string leading on from it can give an answer: it is not explored further.
   public func find(
     _ automata: [LazyDFA], alive: [Int] = [], rejecting: [Int] = [],
-    where wanted: ([Bool]) -> Bool
+    settled: (([Int32]) -> Bool)? = nil, where wanted: ([Bool]) -> Bool
   ) -> Outcome {
     var start: [Int32] = []
     for (index, automaton) in automata.enumerated() where automaton.startState != 0 {
@@ -154,7 +157,7 @@ public struct ProductSearch: Sendable {
       if wanted(answers) { return .found(path(to: head - 1)) }
       // With every automaton dead the answers can never change: skip the children. The same
       // when an automaton the answer needs has died.
-      if node.isEmpty { continue }
+      if node.isEmpty || settled?(node) == true { continue }
       if !alive.isEmpty {
         var missing = false
         for required in alive {

@@ -98,10 +98,27 @@ public struct LinkChecker {
         let routeOpenView = zip(rules, openView).map { rule, automaton in
           rule.opens && Self.neverMeets(route, rule) ? nothing : automaton
         }
-        let open = search.find([routeAutomaton] + routeOpenView, alive: [0]) {
+        /// Whether every string on from `node` (route first, then the rules) opens the app
+        /// (`opening`) or none does: the first rule still alive matches whatever follows, and
+        /// earlier rules can match nothing more.
+        func settled(_ node: [Int32], _ automata: [LazyDFA], opening: Bool) -> Bool {
+          guard let pair = stride(from: 0, to: node.count, by: 2).first(where: { node[$0] > 0 }),
+            Int(node[pair]) <= rules.count
+          else { return false }
+          let rule = Int(node[pair])
+          return rules[rule - 1].opens == opening
+            && automata[rule].acceptsEverything(node[pair + 1])
+        }
+        let openAutomata = [routeAutomaton] + routeOpenView
+        let open = search.find(
+          openAutomata, alive: [0], settled: { settled($0, openAutomata, opening: false) }
+        ) {
           $0[0] && opens($0[1...])
         }
-        let closed = search.find([routeAutomaton] + closedView, alive: [0]) {
+        let closedAutomata = [routeAutomaton] + closedView
+        let closed = search.find(
+          closedAutomata, alive: [0], settled: { settled($0, closedAutomata, opening: true) }
+        ) {
           $0[0] && !opens($0[1...])
         }
         let subject = "route \(route.index) `\(route.pattern)` of `\(route.table)`"
@@ -133,7 +150,10 @@ public struct LinkChecker {
           found = closedWitness(path)
           if found != nil { break }
           tried.append(LazyDFA(.literal(path)))
-          next = search.find([routeAutomaton] + closedView + tried, alive: [0]) {
+          let automata = [routeAutomaton] + closedView + tried
+          next = search.find(
+            automata, alive: [0], settled: { settled($0, automata, opening: true) }
+          ) {
             $0[0] && !opens($0[1...]) && !$0[(1 + rules.count)...].contains(true)
           }
         }
