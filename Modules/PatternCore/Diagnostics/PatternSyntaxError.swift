@@ -34,7 +34,7 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
     package static func standaloneItemInGroup(_ what: String) -> Reason {
       .other(
         message: "\(what) item in a group",
-        hint: "!key and *name stand alone in the query, outside parentheses: p?!token")
+        hint: "!key and *name stand alone in the query, outside parentheses, as in ?!token")
     }
   }
 
