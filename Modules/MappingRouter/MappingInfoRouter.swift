@@ -110,9 +110,10 @@ public final class MappingInfoRouter: Sendable {
       return result
     }
     let (valuesA, valuesB) = (values(a), values(b))
+    let (forbiddenA, forbiddenB) = (forbidden(a), forbidden(b))
     return valuesA.contains { key, value in
-      forbidden(b).contains(key) || valuesB[key].map { $0 != value } == true
-    } || valuesB.keys.contains { forbidden(a).contains($0) }
+      forbiddenB.contains(key) || valuesB[key].map { $0 != value } == true
+    } || valuesB.keys.contains(where: forbiddenA.contains)
   }
 
   /// The path part of a pattern as a route identity: two maps with the same key answer the

@@ -115,11 +115,7 @@ extension TableSet {
               base: URLPrinter.base(among: route.bases, host: host), pattern: route.pattern,
               values: values, wildcards: wildcards, options: route.options)
           } catch {
-            if case .hostNotAnswered = error {
-              hostProblem = hostProblem ?? "\(named): \(error.message)"
-            } else {
-              firstProblem = firstProblem ?? "\(named): \(error.message)"
-            }
+            firstProblem = firstProblem ?? "\(named): \(error.message)"
             continue
           }
           // Resolved again as a link is, by every table: an earlier route (`profile/:userId`

@@ -293,6 +293,7 @@ public final class LazyDFA: @unchecked Sendable {
     sets.append(set)
     numbers[set] = number
     accepting.append(nfa.accepts(set))
+    universal.append(-1)
     table += Array(repeating: -1, count: 256)
     return number
   }
@@ -306,7 +307,6 @@ public final class LazyDFA: @unchecked Sendable {
   /// back to it, as `*` does once it is reached).
   func acceptsEverything(_ state: Int32) -> Bool {
     let index = Int(state)
-    while universal.count < sets.count { universal.append(-1) }
     if universal[index] < 0 {
       let loops = accepting[index] && classBytes.allSatisfy { step(state, $0[0]) == state }
       universal[index] = loops ? 1 : 0

@@ -126,9 +126,9 @@ public struct ProductSearch: Sendable {
     }
     _ = isWorthExploring(start)
     let alphabet = representatives(automata)
-    // Each state once, numbered in the order found (its place in `queue`), with the state and
-    // byte it was reached from: one hash per state tried.
-    var numbers: [[Int32]: Int32] = [start: 0]
+    // Each state once, in `queue` in the order found, with the place of the state and the byte
+    // it was reached from.
+    var seen: Set<[Int32]> = [start]
     var queue = [start]
     var parents: [Int32] = [-1]
     var bytes: [UInt8] = [0]
@@ -189,9 +189,8 @@ public struct ProductSearch: Sendable {
           }
           pair += 2
         }
-        guard numbers[next] == nil, isWorthExploring(next) else { continue }
+        guard seen.insert(next).inserted, isWorthExploring(next) else { continue }
         if queue.count >= budget { return .budgetExceeded }
-        numbers[next] = Int32(queue.count)
         queue.append(next)
         parents.append(Int32(head - 1))
         bytes.append(byte)
