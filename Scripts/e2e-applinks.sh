@@ -82,6 +82,21 @@ expect_2 "--app-id goes with --aasa" "$bin/deeplink-applinks" check --routes "$r
 expect_2 "--package goes with --assetlinks" "$bin/deeplink-applinks" check --routes "$routes" \
   --android-manifest "$site/AndroidManifest.xml" --package com.example.shop
 expect_2 "--app-id goes with --aasa" "$bin/deeplink-resolve" --routes "$routes" --app-id T.app
+expect_2 "--app-id is empty" "$bin/deeplink-applinks" check --routes "$routes" \
+  --aasa "$site/apple-app-site-association" --app-id ""
+expect_2 "--app-id is empty" "$bin/deeplink-applinks" generate --routes "$routes" --app-id "" \
+  --format aasa
+# generate --host: one domain's file; a host no route answers is bad input.
+"$bin/deeplink-applinks" generate --routes Fixtures/examples/real-apps.json --app-id T.app \
+  --format aasa --host en.wikipedia.org > "$work/one-host.json" 2> "$work/one-host.err"
+grep -q '/wiki/' "$work/one-host.json" || fail "generate --host left out the host's routes"
+! grep -q '/mbar' "$work/one-host.json" || fail "generate --host claimed another host's routes"
+[ ! -s "$work/one-host.err" ] || fail "generate --host wrote a note: $(cat "$work/one-host.err")"
+"$bin/deeplink-applinks" generate --routes Fixtures/examples/real-apps.json --app-id T.app \
+  --format aasa > /dev/null 2> "$work/hosts.err"
+grep -q 'note: the routes answer 2 hosts' "$work/hosts.err" || fail "no note on several hosts"
+expect_2 "no route answers the host \`nope.example\`" "$bin/deeplink-applinks" generate \
+  --routes "$routes" --app-id T.app --format aasa --host nope.example
 # A usage error is bad input too.
 expect_2 "Unknown option '--bogus'" "$bin/deeplink-applinks" check --routes "$routes" --bogus
 expect_2 "Unexpected argument 'bogus'" "$bin/deeplink-applinks" bogus

@@ -67,6 +67,11 @@ set -e
 [ ! -s "$work/bad.out" ] || fail "bad manifest wrote to stdout"
 grep -q "^          ^ '(' opened here is never closed" "$work/bad.err" || fail "no caret: $(cat "$work/bad.err")"
 
+# A file saved with a UTF-8 byte-order mark (manifest or input) reads as if it had none.
+{ printf '\xef\xbb\xbf'; cat Fixtures/deeper/basics.json; } > "$work/bom.json"
+out="$(printf '\xef\xbb\xbf{"url":"myapp://profile/42"}\n' | "$bin" --routes "$work/bom.json")"
+case "$out" in *'"line":1,'*'"status":"matched"'*) ;; *) fail "byte-order mark: $out" ;; esac
+
 # Plain URL lines: `cat urls.txt | deeplink-resolve`.
 printf 'myapp://profile/42\nmyapp://tweet/x/retweet\n' | "$bin" > "$work/plain.out"
 python3 - "$work/plain.out" <<'PY' || fail "plain URL lines: $(cat "$work/plain.out")"

@@ -33,8 +33,8 @@ struct AppLinksCommand: ParsableCommand {
         "Report routes the OS never hands over, and links it hands over that no route handles.",
       usage: """
         deeplink-applinks check --routes <file> ... [--aasa <file> --app-id <id>]
-                [--android-manifest <file>] [--assetlinks <file>]
-                [--package <name>] [--json]
+                [--android-manifest <file>
+                  [--assetlinks <file> [--package <name>]]] [--json]
         """,
       discussion: """
         Findings: unreachable_route, partly_reachable_route, unhandled_links, \
@@ -81,7 +81,12 @@ struct AppLinksCommand: ParsableCommand {
       abstract: "Write the AASA components or the Android intent filters the routes need.",
       usage: """
         deeplink-applinks generate --routes <file> ... --app-id <id>
-                --format aasa|android
+                --format aasa|android [--host <host>]
+        """,
+      discussion: """
+        An association file is served by each domain: when the routes answer several hosts, \
+        --host writes the components of one of them (without it, every host's routes are \
+        claimed together, and a note on standard error lists the hosts).
         """)
 
     @Option(
@@ -97,16 +102,39 @@ struct AppLinksCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("aasa or android.", valueName: "format"))
     var format: String?
 
+    @Option(
+      name: .long,
+      help: ArgumentHelp(
+        "Only the routes that answer this host (www.example.com takes those of *.example.com).",
+        valueName: "host"))
+    var host: String?
+
     mutating func run() throws {
       // Missing or bad arguments are bad input (exit 2), as for `check`.
       guard !routes.isEmpty else { fail("--routes is required") }
       guard let appID else { fail("--app-id is required") }
+      guard !appID.isEmpty else { fail("--app-id is empty; give TEAMID.bundle.id") }
       guard let format else { fail("--format is required (aasa or android)") }
       guard format == "aasa" || format == "android" else {
         fail("--format is aasa or android, not `\(format)`")
       }
       guard let tables = ResolverSetup.loadOrReport(routes) else { throw ExitCode(2) }
-      print(AppLinksTool.generate(tables, appID: appID, format: format))
+      let hosts = AppLinksTool.webHosts(tables)
+      if let host {
+        guard hosts.contains(where: { AppLinksTool.answers($0, host) }) else {
+          fail(
+            "no route answers the host `\(host)`; "
+              + (hosts.isEmpty
+                ? "no route answers http or https links"
+                : "the routes answer " + hosts.map { "`\($0)`" }.joined(separator: ", ")))
+        }
+      } else if hosts.count > 1 && format == "aasa" {
+        FileHandleOutput.standardError(
+          "deeplink-applinks: note: the routes answer \(hosts.count) hosts ("
+            + hosts.joined(separator: ", ")
+            + "); each domain serves its own file: --host HOST writes one host's components")
+      }
+      print(AppLinksTool.generate(tables, appID: appID, format: format, host: host))
     }
   }
 }

@@ -55,6 +55,12 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
   public var routes: [Route] { registry.entries }
   private let registry = RouteRegistry<Route>(
     options: MatchOptions(queryKeysIgnoreCase: true), pattern: \.pattern)
+  /// Every route registered, by what makes two routes the same (see
+  /// ``identityKeys(_:_:)``): the text of the first with each key. Registration holds
+  /// `registering` while it checks and adds, so a table of thousands of routes, registered
+  /// one by one, loads in linear time.
+  private var identities: [IdentityKey: String] = [:]
+  private let registering = RegistryLock()
 
   /// The routes and their compiled table, consistent with each other.
   private func snapshot() -> (routes: [Route], table: RouteTable) {
@@ -117,8 +123,19 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
 
   private func register(_ newRoutes: [(String, Body)]) throws(CrossroadError) {
     let sources = try sources()
+    let outcome = registering.withLock {
+      Result { () throws(CrossroadError) in try register(newRoutes, sources) }
+    }
+    try outcome.get()
+  }
+
+  /// ``register(_:)`` while holding `registering`: all or nothing.
+  private func register(_ newRoutes: [(String, Body)], _ sources: [LinkSource])
+    throws(CrossroadError)
+  {
     var added: [Route] = []
-    let routes = self.routes
+    // The new routes' keys, added to `identities` once every route is accepted.
+    var pending: [IdentityKey: String] = [:]
     for (text, handler) in newRoutes {
       let parsed = try CrossroadPatternParser(types: registry.valueTypes).parse(text)
       if let source = parsed.source, !sources.contains(source) {
@@ -127,25 +144,35 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
       }
       let route = Route(
         text: text, source: parsed.source, pattern: parsed.pattern, handler: handler)
-      if let existing = (routes + added).first(where: { Self.sameRoute($0, route) }) {
-        throw .duplicateRoute(pattern: text, existing: existing.text)
+      let keys = Self.identityKeys(route, sources)
+      if let existing = keys.lazy.compactMap({ self.identities[$0] ?? pending[$0] }).first {
+        throw .duplicateRoute(pattern: text, existing: existing)
       }
+      for key in keys where pending[key] == nil { pending[key] = text }
       added.append(route)
     }
+    identities.merge(pending) { first, _ in first }
     registry.append(contentsOf: added)
   }
 
-  /// Same AST up to capture names and overlapping sources. The first literal is folded as a
-  /// custom-scheme URL's host; a universal link's path starts after its host, and is
-  /// case-sensitive from its first component on.
-  static func sameRoute(_ a: Route, _ b: Route) -> Bool {
-    let overlapping = a.source == nil || b.source == nil || a.source == b.source
-    let web = a.source?.isUniversalLink == true || b.source?.isUniversalLink == true
-    return overlapping && key(a.pattern, web) == key(b.pattern, web)
+  /// A route's pattern as one of its sources reads it.
+  struct IdentityKey: Hashable {
+    let source: LinkSource
+    let pattern: RoutePattern
   }
 
-  private static func key(_ pattern: RoutePattern, _ web: Bool) -> RoutePattern {
-    pattern.identity(options: MatchOptions(queryKeysIgnoreCase: true), foldingFirst: !web)
+  /// Two routes are the same when they have the same AST up to capture names under a source
+  /// both answer (a route without a source answers every source of the router). Under a
+  /// custom scheme the first literal is folded as the URL's host; a universal link's path
+  /// starts after its host, and is case-sensitive from its first component on.
+  static func identityKeys(_ route: Route, _ sources: [LinkSource]) -> [IdentityKey] {
+    let answered = route.source.map { [$0] } ?? sources
+    return answered.map { source in
+      IdentityKey(
+        source: source,
+        pattern: route.pattern.identity(
+          options: MatchOptions(queryKeysIgnoreCase: true), foldingFirst: !source.isUniversalLink))
+    }
   }
 
   /// The compiled table.

@@ -78,14 +78,15 @@ public final class MappingInfoRouter: Sendable {
           throw .syntax(error, group: info.group, groupIndex: groupIndex, index: index)
         }
         let key = Self.pathKey(pattern)
-        let name = "`\(info.group)` map \(index) `\(map.path)`"
+        let name = "groups[\(groupIndex)] `\(info.group)` map \(index) `\(map.path)`"
         // Maps on one path are told apart only by query conditions that no URL meets both
         // of (`{*ref=welcome}` and `{!ref}`): otherwise the later one could never open.
         if let first = seen[key]?.first(where: { !Self.excludeEachOther($0.pattern, pattern) }) {
           throw .duplicatePath(
             path: info.group + "/"
               + map.path.split(separator: "?", maxSplits: 1)[0]
-              .trimmingPrefix("/"), first: first.name, second: name)
+              .trimmingPrefix("/"), first: first.name, second: name, groupIndex: groupIndex,
+            index: index)
         }
         seen[key, default: []].append((name, pattern))
         entries.append(Entry(group: info.group, map: map, pattern: pattern))

@@ -8,8 +8,9 @@ public enum MappingLoadError: Error, Sendable, Hashable, CustomStringConvertible
   /// groups loaded (two may share a name).
   case syntax(PatternSyntaxError, group: String, groupIndex: Int, index: Int)
   /// Two maps with the same path (the query and capture names aside) in one scheme, whose
-  /// query conditions do not exclude each other.
-  case duplicatePath(path: String, first: String, second: String)
+  /// query conditions do not exclude each other; the second is map `index` of the
+  /// `groupIndex`th group.
+  case duplicatePath(path: String, first: String, second: String, groupIndex: Int, index: Int)
   /// An empty group name, or one with characters a component cannot hold.
   case invalidGroup(String)
   /// A declared value type whose name is taken or malformed.
@@ -21,10 +22,11 @@ public enum MappingLoadError: Error, Sendable, Hashable, CustomStringConvertible
       var diagnostic = error.diagnostic
       diagnostic.origin = "groups[\(groupIndex)], maps[\(index)]"
       return diagnostic
-    case .duplicatePath(let path, let first, let second):
+    case .duplicatePath(let path, let first, let second, let groupIndex, let index):
       return Diagnostic(
         code: .duplicateRoute, message: "duplicate path `\(path)`",
-        hint: "\(second) repeats \(first); one scheme holds each path once")
+        hint: "\(second) repeats \(first); one scheme holds each path once",
+        origin: "groups[\(groupIndex)], maps[\(index)]")
     case .invalidGroup(let group):
       return Diagnostic(
         code: .patternSyntax, message: "invalid group `\(group)`", source: group, offset: 0,

@@ -18,3 +18,28 @@ struct EncodedFormsTests {
     }
   }
 }
+
+@Suite("Product search budgets")
+struct SearchBudgetTests {
+  /// `/x0*y/x0*y` and so on for ten values in each component, as a substitution variable of
+  /// such values writes it: its determinization has exponentially many states.
+  static func branchy() -> ByteNFA {
+    let any = ByteNFA.byte(.all).star
+    let values = ByteNFA.union(
+      (0..<10).map {
+        ByteNFA.literal(Array("x\($0)".utf8)).then(any).then(.literal(Array("y".utf8)))
+      })
+    let slash = ByteNFA.literal(Array("/".utf8))
+    return slash.then(values).then(slash).then(values)
+  }
+
+  @Test func aSearchStopsWhenAnAutomatonGrowsPastItsStateBudget() {
+    // Nothing is wanted, so the search would walk every state there is.
+    let small = ProductSearch(stateBudget: 50)
+    #expect(small.find([Self.branchy()], where: { _ in false }) == .budgetExceeded)
+    // A small automaton stays under the same budget, and the search ends with its answer.
+    let literal = ByteNFA.literal(Array("/account".utf8))
+    #expect(small.find([literal], where: { _ in false }) == ProductSearch.Outcome.none)
+    #expect(small.find([literal], where: { $0[0] }) == .found(Array("/account".utf8)))
+  }
+}

@@ -216,6 +216,40 @@ struct CrossroadRouterTests {
     #expect(router.routes.count == 2)
   }
 
+  @Test func aWebPathKeepsItsCaseWhereASchemeFoldsItsHost() throws {
+    // Under a universal link the first component is path, compared with case: two routes.
+    let web = DefaultRouter(accepting: ["https://example.com"])
+    try web.register(routes: [("/Open", { _ in true })])
+    try web.register(routes: [("/open", { _ in true })])
+    #expect(web.routes.count == 2)
+    // Under a custom scheme it is the host, compared without case: the same route, also when
+    // the router answers a web origin too (the scheme's URLs would reach only the first).
+    for sources in [["app"], ["app", "https://example.com"]] {
+      let router = DefaultRouter(accepting: sources)
+      try router.register(routes: [("/Open", { _ in true })])
+      #expect(throws: CrossroadError.self) {
+        try router.register(routes: [("/open", { _ in true })])
+      }
+      #expect(router.routes.count == 1)
+    }
+  }
+
+  @Test func duplicatesAreFoundAcrossRegistrationsAndLeaveTheRouterAsItWas() throws {
+    let router = DefaultRouter(accepting: ["app"])
+    for index in 0..<50 { try router.register(routes: [("/s\(index)/:id", { _ in true })]) }
+    // A batch with a duplicate of an earlier call's route adds none of its routes.
+    #expect(throws: CrossroadError.self) {
+      try router.register(routes: [("/new", { _ in true }), ("/s7/:other", { _ in true })])
+    }
+    #expect(router.routes.count == 50)
+    // The refused batch's first route was not kept as taken.
+    try router.register(routes: [("/new", { _ in true })])
+    #expect(throws: CrossroadError.self) {
+      try router.register(routes: [("/x", { _ in true }), ("/x", { _ in true })])
+    }
+    #expect(router.routes.count == 51)
+  }
+
   @Test func sourceErrorsSayWhy() {
     do {
       _ = try LinkSource(parsing: "https")

@@ -176,6 +176,8 @@ struct MappingRouterTests {
     } catch {
       #expect(error.diagnostic.code == .duplicateRoute)
       #expect(error.diagnostic.message == "duplicate path `User/:uid`")
+      // The second map is where the error is: the second group's first map.
+      #expect(error.diagnostic.origin == "groups[1], maps[0]")
     }
   }
 

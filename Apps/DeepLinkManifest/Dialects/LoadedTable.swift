@@ -28,11 +28,15 @@ public protocol LoadedTable {
   var runsHandlers: Bool { get }
   /// Per route, the query capture a forwarding route resolves again (nil: not forwarding).
   var forwards: [String?] { get }
+  /// Per route, whether its handler always declines (`"declines": true`): such a route
+  /// handles no URL.
+  var declines: [Bool] { get }
 }
 
 extension LoadedTable {
   public var runsHandlers: Bool { false }
   public var forwards: [String?] { [] }
+  public var declines: [Bool] { [] }
 }
 
 extension LoadedTable {

@@ -15,6 +15,8 @@ package struct SourcesTable: LoadedTable {
   /// The sources, as written, and one table per source, in the same order.
   package let sources: [LinkSource]
   let parts: [any LoadedTable]
+  /// Every part has the table's routes.
+  package var declines: [Bool] { parts.first?.declines ?? [] }
   /// The routes as written, for the nearest route of a URL no source accepts.
   let pathTable: RouteTable
   /// The routes as written (under a placeholder scheme): under every source the same paths, as

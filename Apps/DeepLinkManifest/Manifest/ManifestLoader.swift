@@ -21,6 +21,8 @@ public enum ManifestLoader {
   public static func parse(_ bytes: [UInt8], path: String, readCases: Bool = true)
     throws(ManifestError) -> Manifest
   {
+    // A file saved with a UTF-8 byte-order mark is read from after it.
+    let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     let json: JSONValue
     do {
       json = try JSONParser.parse(bytes)

@@ -73,10 +73,11 @@ public struct AppLinkFiles {
       }
     }
     if let aasa {
-      guard let appID else {
+      guard let appID, !appID.isEmpty else {
         return .failure(
           Diagnostic(
-            code: .invalidRequest, message: "--aasa needs --app-id",
+            code: .invalidRequest,
+            message: appID == nil ? "--aasa needs --app-id" : "--app-id is empty",
             hint: "name the app as TEAMID.bundle.id, e.g. --app-id ABCDE12345.com.example.app"))
       }
       switch read(aasa, { (bytes) throws(AppLinksError) in try AASAFile(data: bytes) }) {

@@ -104,8 +104,28 @@ public enum AppLinksTool {
   }
 
   /// `generate`: the AASA file or the `<intent-filter>` elements for the routes' web links.
-  public static func generate(_ tables: TableSet, appID: String, format: String) -> String {
-    let routes = WebRoutes.of(tables)
+  /// The hosts the tables' web routes answer (`*.example.com` for a wildcard source), in order.
+  public static func webHosts(_ tables: TableSet) -> [String] {
+    var hosts: [String] = []
+    for route in WebRoutes.of(tables) where !hosts.contains(route.host) { hosts.append(route.host) }
+    return hosts
+  }
+
+  /// Whether routes of a source with host `pattern` (`*.example.com` too) are served by
+  /// `host`, as a source or a domain names it.
+  public static func answers(_ pattern: String, _ host: String) -> Bool {
+    let host = host.lowercased()
+    return pattern == host || HostPattern.host(host, matches: pattern)
+  }
+
+  /// What `generate` writes for the routes of `tables` (with `host`, only those of that host:
+  /// an association file is served per domain).
+  public static func generate(
+    _ tables: TableSet, appID: String, format: String, host: String? = nil
+  ) -> String {
+    let routes = WebRoutes.of(tables).filter { route in
+      host.map { answers(route.host, $0) } ?? true
+    }
     if format == "android" {
       var sites: [WebSite] = []
       for site in routes.map(\.site) where !sites.contains(site) { sites.append(site) }
@@ -144,8 +164,11 @@ public enum AppLinksTool {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// `text` as an XML attribute value: a tab or line break as a character reference, which
+  /// a reader keeps (written as it is, it would read as a space).
   static func xmlEscape(_ text: String) -> String {
     text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-      .replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\t", with: "&#9;")
+      .replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\r", with: "&#13;")
   }
 }

@@ -9,7 +9,13 @@ enum WebRoutes {
     tables.tables.flatMap(of)
   }
 
+  /// A route whose handler always declines handles no URL: it is left out.
   static func of(_ table: any LoadedTable) -> [WebRoute] {
+    let declines = table.declines
+    return all(of: table).filter { $0.index >= declines.count || !declines[$0.index] }
+  }
+
+  private static func all(of table: any LoadedTable) -> [WebRoute] {
     /// Route `index` of the table under `site`, with its path (the host apart) and its query.
     func webRoute(
       _ index: Int, _ site: WebSite, _ pattern: RoutePattern, path: [PathNode],

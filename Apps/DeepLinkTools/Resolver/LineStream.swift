@@ -276,6 +276,8 @@ struct LineReader {
   private var atEnd = false
   /// The `errno` of a failed read, which ended the input.
   private(set) var failure: Int32?
+  /// Whether the start of the input was looked at for a byte-order mark.
+  private var markChecked = false
 
   init(fd: Int32) {
     self.fd = fd
@@ -350,6 +352,11 @@ struct LineReader {
     if count < 0 { failure = errno }
     buffer.removeSubrange((old + max(count, 0))...)
     if count <= 0 { atEnd = true }
+    // A file saved with a UTF-8 byte-order mark: the first line starts after it.
+    if !markChecked && (buffer.count >= 3 || atEnd) {
+      markChecked = true
+      if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    }
   }
 }
 

@@ -163,7 +163,12 @@ struct XMLReader {
         advance()
       }
       guard current == quote else { throw fail("the value of `\(attribute)` is never closed") }
+      // XML 1.0 §2.11 and §3.3.3: a line break (`\r\n`, `\r`, `\n`) or tab written in a
+      // value reads as a space; one written as a character reference (`&#9;`) stays.
       let raw = String(decoding: bytes[start..<index], as: UTF8.self)
+        .replacingOccurrences(of: "\r\n", with: " ")
+        .replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        .replacingOccurrences(of: "\t", with: " ")
       advance()
       if attributes.contains(where: { $0.0 == attribute }) {
         throw fail("the attribute `\(attribute)` is given twice")

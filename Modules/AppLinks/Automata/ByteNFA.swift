@@ -299,6 +299,8 @@ public final class LazyDFA: @unchecked Sendable {
   }
 
   @inline(__always) func accepts(_ state: Int32) -> Bool { accepting[Int(state)] }
+  /// The number of states determinized so far (the dead state included).
+  var stateCount: Int { sets.count }
 
   /// Per state: 1 when it accepts every string from there on, 0 when not, -1 not known yet.
   private var universal: [Int8] = [0]

@@ -7,11 +7,16 @@ public struct ProductSearch: Sendable {
   public var alphabet: [UInt8]
   /// The most product states to explore.
   public var budget: Int
+  /// The most states one automaton may have determinized (patterns such as
+  /// `/$(v)/$(v)` whose values hold `*` have exponentially many): past it the search stops
+  /// as it does when `budget` runs out.
+  public var stateBudget: Int
 
   /// A search over `alphabet` (default: every byte, readable ones first).
-  public init(alphabet: [UInt8]? = nil, budget: Int = 200_000) {
+  public init(alphabet: [UInt8]? = nil, budget: Int = 200_000, stateBudget: Int = 20_000) {
     self.alphabet = alphabet ?? ProductSearch.readableFirst
     self.budget = budget
+    self.stateBudget = stateBudget
   }
 
   /// Every byte, letters and digits first, then the other printable ASCII, then the rest.
@@ -147,6 +152,9 @@ public struct ProductSearch: Sendable {
     while head < queue.count {
       let node = queue[head]
       head += 1
+      if head & 15 == 0, automata.contains(where: { $0.stateCount > stateBudget }) {
+        return .budgetExceeded
+      }
       for index in answers.indices { answers[index] = false }
       var pair = 0
       while pair < node.count {

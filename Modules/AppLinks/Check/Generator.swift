@@ -4,8 +4,9 @@ import PatternCore
 /// can say it: both formats match any characters where a route has a capture (`:int(id)`
 /// becomes "one or more characters"), neither can ask for a query item's presence the way a
 /// route does, and AASA patterns cannot escape `*` or `?` in a literal (such a character becomes
-/// `?`, any one character). A literal written with escapes is claimed decoded (iOS:
-/// `percentsEncoded` false), in any hex case; a letter of a literal compared without case is any
+/// `?`, any one character). A literal a link may write with escapes (`caf%C3%A9`, `a%26b`) is
+/// claimed decoded (iOS: `percentsEncoded` false), in any hex case, unless it holds a `/`
+/// (`x%2Fy`, claimed as written in both hex cases); a letter of a literal compared without case is any
 /// one character on Android. So the output may claim more than the routes handle, never less.
 public enum Generator {
   /// The most alternatives one route expands into before its groups become "anything".
@@ -57,11 +58,22 @@ public enum Generator {
     var lines: [(length: Int, components: [(key: String, component: [String: Any])])] = []
     for route in routes {
       for (written, decoded) in zip(Self.lines(route.path), Self.lines(route.path, encode: false)) {
-        // A literal a link writes with escapes (`caf%C3%A9`, also `caf%c3%a9`) is claimed in
-        // its decoded form, which every way of writing it decodes to (`percentsEncoded` false).
-        let escaped = written.contains {
-          if case .text(let text) = $0 { text.contains("%") } else { false }
+        // A literal a link may write with escapes (`caf%C3%A9`, also `caf%c3%a9`; `a&b`, also
+        // `a%26b`) is claimed in its decoded form, which every way of writing it decodes to
+        // (`percentsEncoded` false); unless it holds a `/`, which the decoded path would read
+        // as two components: then it is claimed as written, in both hex cases (`x%2Fy`,
+        // `x%2fy`).
+        let slashed = decoded.contains {
+          if case .text(let text) = $0 { text.contains("/") } else { false }
         }
+        let escaped =
+          !slashed
+          && written.contains {
+            guard case .text(let text) = $0 else { return false }
+            return text.utf8.contains {
+              $0 == UInt8(ascii: "%") || RouteLanguage.subDelimiters.contains($0)
+            }
+          }
         let pieces = escaped ? decoded : written
         func path(_ pieces: [Piece], splitting split: Int? = nil) -> String {
           "/"
@@ -97,8 +109,11 @@ public enum Generator {
             }
           }
         }
-        for variant in positive == "/" ? ["/"] : [positive, positive + "/"] {
-          written.append((variant + flags, component(variant)))
+        let cases = slashed ? [positive, positive.lowercasingEscapes()] : [positive]
+        for path in cases {
+          for variant in path == "/" ? ["/"] : [path, path + "/"] {
+            written.append((variant + flags, component(variant)))
+          }
         }
         lines.append((fixed ? pieces.count : Int.max, written))
       }
@@ -150,6 +165,21 @@ public enum Generator {
 }
 
 extension String {
+  /// The text with the hex digits of its `%` escapes in lower case (`x%2fy`).
+  fileprivate func lowercasingEscapes() -> String {
+    var bytes = Array(utf8)
+    var index = 0
+    while index + 2 < bytes.count {
+      if bytes[index] == UInt8(ascii: "%") {
+        for digit in index + 1...index + 2 where bytes[digit] &- 0x41 < 6 { bytes[digit] |= 0x20 }
+        index += 3
+      } else {
+        index += 1
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   fileprivate func replacingAASAWildcards() -> String {
     var result = ""
     var previous: Character?

@@ -61,7 +61,20 @@ extension LinkChecker {
   /// value under a key to match a pattern the value the route's condition fixes cannot match
   /// (`ref=app` against `"ref": "web"`; with keys compared without case the route's item may
   /// be spelled another way, so only a forbidden key counts then).
+  /// A pattern for the whole query string (`"?": "a=1"`) is met by no URL of the route when
+  /// no query it matches has an item the route requires.
   static func neverMeets(_ route: WebRoute, _ rule: OSRules.Rule) -> Bool {
+    if let whole = rule.queryPattern {
+      for case .item(let item) in route.queryNodes where item.required && item.keys.count == 1 {
+        guard
+          let items = requiredItemQueries(
+            item, keysIgnoreCase: route.queryKeysIgnoreCase, decoded: rule.itemsDecoded)
+        else { continue }
+        if ProductSearch().find([items, whole.automaton], where: { $0[0] && $0[1] }) == .none {
+          return true
+        }
+      }
+    }
     for (name, pattern) in rule.queryItems {
       func same(_ key: String) -> Bool {
         route.queryKeysIgnoreCase ? key.lowercased() == name.lowercased() : key == name
@@ -86,6 +99,32 @@ extension LinkChecker {
       }
     }
     return false
+  }
+
+  /// Every query string, as written or decoded, that holds `item` (its key, and the value its
+  /// condition fixes): more, never fewer, than the queries the router finds it in. Nil for a
+  /// fixed value with a space (which a query may also write `+`).
+  static func requiredItemQueries(_ item: QueryItemPattern, keysIgnoreCase: Bool, decoded: Bool)
+    -> ByteNFA?
+  {
+    let any = ByteNFA.byte(.all).star
+    let ampersand = ByteNFA.literal("&".utf8)
+    func written(_ text: ByteNFA) -> ByteNFA {
+      decoded ? text : text.encodedForms(plain: queryValueBytes)
+    }
+    let key = written(.literal(item.keys[0].utf8, ignoringCase: keysIgnoreCase))
+    let value: ByteNFA
+    if let equals = item.equals {
+      if equals.contains(" ") { return nil }
+      value = written(.literal(equals.utf8))
+    } else {
+      value =
+        decoded ? any : ByteNFA.byte(ByteSet.all.subtracting(ByteSet([UInt8(ascii: "&")]))).star
+    }
+    let valuePart = ByteNFA.literal("=".utf8).then(value)
+    return any.then(ampersand).optional
+      .then(key).then(item.equals == nil ? valuePart.optional : valuePart)
+      .then(ampersand.then(any).optional)
   }
 
   /// What a query value may hold unencoded.

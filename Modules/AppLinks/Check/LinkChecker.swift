@@ -91,8 +91,10 @@ public struct LinkChecker {
               $0.path, ignoringCase: $0.ignoringCase, decoded: true, slashLiterals: false
             ).automaton)
         } : routeAutomata
+      // A route is checked at its own host, and a wildcard route also at each host an OS
+      // file names that its pattern covers (`www.example.com` under `*.example.com`).
       for ((route, language), routeAutomaton) in zip(zip(onHost, languages), routeAutomata)
-      where route.host == site.host {
+      where route.host == site.host || !site.host.hasPrefix("*.") {
         // An opening rule whose condition no URL of this route meets (it needs an item the
         // route forbids, or a value the route's condition rules out) opens none of them.
         let routeOpenView = zip(rules, openView).map { rule, automaton in

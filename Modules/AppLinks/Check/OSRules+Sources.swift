@@ -22,10 +22,12 @@ extension OSRules {
         // path alone.
         condition: component.isConditional && !component.acceptsAnySuffix
           ? (component.satisfyingSuffix ?? "") : nil)
-      if case .items(let items)? = component.query {
-        rule.queryItems = items
-        rule.itemsDecoded = !component.percentsEncoded
+      switch component.query {
+      case .items(let items)?: rule.queryItems = items
+      case .pattern(let pattern)?: rule.queryPattern = pattern
+      case nil: break
       }
+      rule.itemsDecoded = !component.percentsEncoded
       if rule.condition != nil { rule.otherConditions = component.otherSatisfyingSuffixes }
       return rule
     }

@@ -24,6 +24,9 @@ public struct OSRules: Sendable {
     /// decoded.
     public var queryItems: [(name: String, value: AASAPattern)] = []
     public var itemsDecoded = false
+    /// The pattern for the whole query string, when the rule gives one (`"?": "a=1"`);
+    /// compared decoded when `itemsDecoded`.
+    public var queryPattern: AASAPattern?
     /// Other suffixes that satisfy the condition, each giving one item another value
     /// (`?ref=b` beside `?ref=a`): a route may take the first and refuse another.
     public var otherConditions: [String] = []

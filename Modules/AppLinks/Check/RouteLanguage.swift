@@ -33,17 +33,23 @@ public struct RouteLanguage: Sendable {
 
   static let segmentByte = ByteSet(
     Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@".utf8))
+  /// The bytes a path holds as they are and links also escape (`&` as `%26`, `+` as `%2B`):
+  /// the router decodes either spelling to the same text.
+  static let subDelimiters = ByteSet(Array("!$&'()*+,;=:@".utf8))
   /// A component's text as written in a URL: its plain bytes and the `%` escapes the router
   /// decodes (so a URL whose capture holds `%20` is one the route handles).
   static let writtenSegment = ByteNFA.union([.byte(segmentByte), escape]).plus
 
   /// A `%` escape a link carries: of an ASCII byte a path may not hold as it is (a space, a
-  /// quote, `%`, `/`), or of a whole UTF-8 character (`é`); not of a byte that needs none
-  /// (`%41`), nor of bytes that are not text.
+  /// quote, `%`, `/`) or may hold either way (`&`, `+`), or of a whole UTF-8 character (`é`);
+  /// not of a letter, digit or `-._~` (`%41`), nor of bytes that are not text.
   static let escape: ByteNFA = {
     // Each as `%`, a high digit, then a low digit that makes a byte of the set: a few states,
     // where one branch per byte made every step of a search walk dozens.
-    let ascii = ByteSet((0..<0x80).map(UInt8.init).filter { !segmentByte.contains($0) })
+    let ascii = ByteSet(
+      (0..<0x80).map(UInt8.init).filter {
+        !segmentByte.contains($0) || subDelimiters.contains($0)
+      })
     let continuation = ByteNFA.byte(ByteSet(0x80...0xBF))
     let character = ByteNFA.union([
       ByteNFA.byte(ByteSet(0xC2...0xDF)).then(continuation),
@@ -74,13 +80,18 @@ public struct RouteLanguage: Sendable {
     }
 
     /// A literal's texts as the compared path holds them: as written, a byte a path may not
-    /// hold as it is being escaped with hex digits of either case (`caf%C3%A9`, `caf%c3%a9`).
+    /// hold as it is being escaped with hex digits of either case (`caf%C3%A9`, `caf%c3%a9`),
+    /// and a sub-delimiter as it is or escaped (`a&b`, `a%26b`).
     func literal(_ text: String) -> ByteNFA {
       guard !decoded else { return .literal(text.utf8, ignoringCase: ignoringCase) }
       var result = ByteNFA.empty
       var digits = 0
       for byte in self.text(text) {
         let set = ByteSet([byte])
+        if digits == 0 && RouteLanguage.subDelimiters.contains(byte) {
+          result = result.then(ByteNFA.byte(set).encodedForms(plain: set))
+          continue
+        }
         result = result.then(.byte(digits > 0 || ignoringCase ? set.caseFolded : set))
         digits = byte == UInt8(ascii: "%") ? 2 : max(digits - 1, 0)
       }
