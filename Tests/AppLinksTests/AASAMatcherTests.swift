@@ -279,7 +279,7 @@ struct AppLinksAutomataTests {
   @Test func assetLinksDelegation() throws {
     let links = try AssetLinks(
       data: Array(
-        #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.a","sha256_cert_fingerprints":["14:6D"]}},{"relation":["x"],"target":{"namespace":"web","site":"https://a.com"}}]"#
+        #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.a","sha256_cert_fingerprints":["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:e5"]}},{"relation":["x"],"target":{"namespace":"web","site":"https://a.com"}}]"#
           .utf8))
     #expect(links.delegates(to: "com.a"))
     #expect(!links.delegates(to: "com.b"))
@@ -291,6 +291,15 @@ struct AppLinksAutomataTests {
           .utf8))
     #expect(!unsigned.delegates(to: "com.a"))
     #expect(unsigned.whyNotDelegating(to: "com.a").contains("without sha256_cert_fingerprints"))
+    // So does one whose fingerprint is not 32 hex bytes (Android compares it with the app's).
+    for fingerprint in ["14:6D", "not a fingerprint", String(repeating: "AB:", count: 32)] {
+      let malformed = try AssetLinks(
+        data: Array(
+          #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.a","sha256_cert_fingerprints":["\#(fingerprint)"]}}]"#
+            .utf8))
+      #expect(!malformed.delegates(to: "com.a"), "\(fingerprint)")
+      #expect(malformed.whyNotDelegating(to: "com.a").contains("not a SHA-256 fingerprint"))
+    }
     // An `include` statement names another file, which is not fetched: an error, not a pass.
     #expect(throws: AppLinksError.self) {
       try AssetLinks(data: Array(#"[{"include": "https://a.com/more.json"}]"#.utf8))

@@ -241,6 +241,11 @@ public struct AndroidManifest: Sendable {
             }
             port = value
           }
+          guard !host.isEmpty else {
+            throw AppLinksError(
+              "`android:host` is empty", origin: origin,
+              hint: "name a host (example.com, *.example.com), or leave the attribute out")
+          }
           // "The asterisk must be the first character" (the <data> reference): `*` matches
           // zero or more characters, so `*` takes every host and `*example.com` example.com too.
           if host.dropFirst().contains("*") {

@@ -67,12 +67,25 @@ public struct AssetLinks: Sendable {
   /// Whether the file delegates `handle_all_urls` to `package`, for a signing certificate
   /// (a grant without `sha256_cert_fingerprints` verifies no app).
   public func delegates(to package: String) -> Bool {
-    allURLGrants(to: package).contains { !$0.fingerprints.isEmpty }
+    allURLGrants(to: package).contains { $0.fingerprints.contains(where: Self.isFingerprint) }
+  }
+
+  /// Whether `text` is a SHA-256 certificate fingerprint as Android compares them: 32 bytes in
+  /// hex, separated by colons (`14:6D:E9:...`); anything else matches no certificate.
+  static func isFingerprint(_ text: String) -> Bool {
+    let bytes = text.split(separator: ":", omittingEmptySubsequences: false)
+    return bytes.count == 32 && bytes.allSatisfy { $0.count == 2 && UInt8($0, radix: 16) != nil }
   }
 
   /// Why the file does not delegate `handle_all_urls` to `package`, in words.
   public func whyNotDelegating(to package: String) -> String {
-    if allURLGrants(to: package).contains(where: \.fingerprints.isEmpty) {
+    let grants = allURLGrants(to: package)
+    if let bad = grants.lazy.flatMap(\.fingerprints).first(where: { !Self.isFingerprint($0) }) {
+      return "assetlinks.json grants \(Self.handleAllURLs) to \(package) with the "
+        + "sha256_cert_fingerprints entry `\(bad)`, which is not a SHA-256 fingerprint (32 "
+        + "hex bytes separated by colons), so Android verifies no app with it"
+    }
+    if grants.contains(where: \.fingerprints.isEmpty) {
       return "assetlinks.json grants \(Self.handleAllURLs) to \(package) without "
         + "sha256_cert_fingerprints, so Android verifies no app with it"
     }

@@ -171,9 +171,13 @@ public struct LinkChecker {
           let first = firstRule(openPath, routeOpenView)
           // The route's queries in turn, with what the rule asks for: the first URL both
           // sides confirm.
-          let openings = ([route.query] + route.otherQueries).flatMap {
-            routeURLs(openPath, $0, first, route)
-          }
+          // Then the route's own queries as they are, which may meet the rule already
+          // (`?a=1` for `"a": "?"` under `:int(a)`, where the rule's shortest `a=a` is refused).
+          let queries = [route.query] + route.otherQueries
+          let openings =
+            queries.flatMap { routeURLs(openPath, $0, first, route) }
+            + (first?.condition == nil
+              ? [] : queries.flatMap { routeURLs(openPath, $0, nil, route) })
           let confirmed = openings.first {
             os.decide($0).opens && router.routeMatches($0, table: route.table, index: route.index)
           }
@@ -334,7 +338,7 @@ public struct LinkChecker {
           guard case .found(let path) = found else { return nil }
           return unhandled(suffixed(path, query, [rule]), rule)
         }
-        guard let (witness, decision) = confirmed else { continue }
+        guard var (witness, decision) = confirmed else { continue }
         /// Where a link's path has the shape of a route whose value types refuse it, what a
         /// note says of it.
         func typedOut(_ path: [UInt8]) -> String? {
@@ -346,8 +350,26 @@ public struct LinkChecker {
           return "\(origin)\(os.pathText(path)) has the shape of route \(route.index) "
             + "`\(route.pattern)` of `\(route.table)`, whose typed captures refuse it"
         }
-        var note = typedOut(Self.pathBytes(of: witness, after: origin, decoded: os.decodedPaths))
-          .map { "depends on the value: " + $0 }
+        var note: String?
+        if let typed = typedOut(
+          Self.pathBytes(of: witness, after: origin, decoded: os.decodedPaths))
+        {
+          note = "depends on the value: " + typed
+          // A link whose path has no route's shape shows a gap whatever the values
+          // (`/item/1/a` beside `/item/a` under `/item/:int(id)`): it is the witness then.
+          let shapeless = search.find(
+            [written] + earlier + shapes + [emptyComponent], alive: [0, position + 1],
+            rejecting: Array(1..<position + 1)
+              + Array((position + 2)...(earlier.count + shapes.count + 1))
+          ) { answers in
+            answers[0] && answers[1...earlier.count].firstIndex(of: true) == position + 1
+              && !answers[(earlier.count + 1)...].contains(true)
+          }
+          if case .found(let path) = shapeless, let hit = unhandledWitness(path, rule) {
+            (witness, decision) = hit
+            note = "it also opens links that depend on the value: " + typed
+          }
+        }
         if note == nil, let (route, taken) = Self.typedQueryRoute(witness, onHost, router) {
           note =
             "depends on the value: \(taken) is handled by route \(route.index) `\(route.pattern)` "
