@@ -172,6 +172,25 @@ struct AppLinksAutomataTests {
     }
   }
 
+  @Test func filesThatAreNotXMLTextSaySo() throws {
+    for (bytes, message) in [
+      ([], "the file is empty"), (Array(" \n".utf8), "the file is empty"),
+      ([0x03, 0x00, 0x08, 0x00, 0x10, 0x02, 0x00, 0x00], "compiled (binary) AndroidManifest.xml"),
+      (Array("manifest".utf8), "text outside an element: `manifest`"),
+      (Array("<manifest/> trailing".utf8), "text outside an element: `trailing`"),
+    ] as [([UInt8], String)] {
+      do {
+        _ = try AndroidManifest(data: bytes)
+        Issue.record("parsed: \(bytes)")
+      } catch {
+        #expect(error.message.contains(message), "\(bytes): \(error)")
+      }
+    }
+    // A byte-order mark may start a document.
+    let marked = [0xEF, 0xBB, 0xBF] + Array("<manifest package=\"p\"/>".utf8)
+    #expect(try AndroidManifest(data: marked).filters.isEmpty)
+  }
+
   /// A `<uri-relative-filter-group>` (Android 15) is read as earlier versions read it,
   /// ignored, and said so: a note names its line and the filter's.
   @Test func aRelativeFilterGroupIsIgnoredWithANote() throws {

@@ -22,6 +22,8 @@ struct XMLReader {
 
   init(_ bytes: [UInt8]) {
     self.bytes = bytes
+    // A UTF-8 byte-order mark may start a document (XML 1.0 §4.3.3, Appendix F).
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
   }
 
   /// The root element.
@@ -38,10 +40,21 @@ struct XMLReader {
   static func parseElements(_ bytes: [UInt8], allowingNone: Bool = false) throws(AppLinksError)
     -> [XMLElement]
   {
+    // The compiled form an APK holds (Android's binary XML) starts with its chunk header.
+    if bytes.starts(with: [0x03, 0x00, 0x08, 0x00]) {
+      throw AppLinksError(
+        "this is a compiled (binary) AndroidManifest.xml, as an APK holds it, not XML text",
+        origin: "line 1",
+        hint: "give the manifest the build merges (app/build/intermediates/merged_manifests), "
+          + "or decode it first (aapt2 dump xmltree, apktool)")
+    }
+    if !allowingNone && bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+      throw AppLinksError("the file is empty: no root element", origin: "line 1")
+    }
     var reader = XMLReader(bytes)
     var elements: [XMLElement] = []
     while true {
-      try reader.skipMisc()
+      try reader.skipMisc(topLevel: true)
       guard reader.index < bytes.count else { break }
       elements.append(try reader.element())
     }
@@ -78,8 +91,13 @@ struct XMLReader {
   }
 
   /// Spaces, text, comments, processing instructions, CDATA and doctypes between elements.
-  mutating func skipMisc() throws(AppLinksError) {
+  mutating func skipMisc(topLevel: Bool = false) throws(AppLinksError) {
     while let byte = current {
+      if topLevel && ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "<")].contains(byte) {
+        // A document holds markup outside its root element, and nothing else.
+        let text = String(decoding: bytes[index..<min(index + 20, bytes.count)], as: UTF8.self)
+        throw fail("text outside an element: `\(text)`; an AndroidManifest.xml starts with `<`")
+      }
       if starts(with: "<!--") {
         try skip(until: "-->")
       } else if starts(with: "<?") {
