@@ -267,19 +267,24 @@ public struct LinkChecker {
         // routes' automata do not model, so it may handle such a path after all. A candidate
         // the router handles anyway is left out too, and the search goes on (a few times).
         var excluded = [emptyComponent]
+        /// The shortest link this rule opens (the first rule to match it) whose path none of
+        /// `taken` takes.
+        func openedPath(takenBy taken: [LazyDFA]) -> ProductSearch.Outcome {
+          search.find(
+            [written] + earlier + taken, alive: [0, position + 1],
+            rejecting: Array(1..<position + 1)
+              + Array((position + 2)...(earlier.count + taken.count))
+          ) { answers in
+            answers[0] && answers[1...earlier.count].firstIndex(of: true) == position + 1
+              && !answers[(earlier.count + 1)...].contains(true)
+          }
+        }
         var confirmed: (witness: String, decision: OpenDecision)?
         // Whether the search proved that every link the rule opens with no query has a path
         // some route takes (it found none).
         var everyPathTaken = false
         for _ in 0..<Self.candidates {
-          let unhandled = search.find(
-            [written] + earlier + handled + excluded, alive: [0, position + 1],
-            rejecting: Array(1..<position + 1)
-              + Array((position + 2)...(earlier.count + handled.count + excluded.count))
-          ) { answers in
-            answers[0] && answers[1...earlier.count].firstIndex(of: true) == position + 1
-              && !answers[(earlier.count + 1)...].contains(true)
-          }
+          let unhandled = openedPath(takenBy: handled + excluded)
           if unhandled == .budgetExceeded {
             unfinished.append(
               UnfinishedCheck(
@@ -326,15 +331,7 @@ public struct LinkChecker {
           // With every route taking the query, the search below is the one above (which
           // proved there is no such path), but for the paths it set aside as handled.
           if everyPathTaken, taking.count == onHost.count { return nil }
-          let takers = taking.map { handled[$0] }
-          let found = search.find(
-            [written] + earlier + takers + [emptyComponent], alive: [0, position + 1],
-            rejecting: Array(1..<position + 1)
-              + Array((position + 2)...(earlier.count + takers.count + 1))
-          ) { answers in
-            answers[0] && answers[1...earlier.count].firstIndex(of: true) == position + 1
-              && !answers[(earlier.count + 1)...].contains(true)
-          }
+          let found = openedPath(takenBy: taking.map { handled[$0] } + [emptyComponent])
           guard case .found(let path) = found else { return nil }
           return unhandled(suffixed(path, query, [rule]), rule)
         }
@@ -357,15 +354,9 @@ public struct LinkChecker {
           note = "depends on the value: " + typed
           // A link whose path has no route's shape shows a gap whatever the values
           // (`/item/1/a` beside `/item/a` under `/item/:int(id)`): it is the witness then.
-          let shapeless = search.find(
-            [written] + earlier + shapes + [emptyComponent], alive: [0, position + 1],
-            rejecting: Array(1..<position + 1)
-              + Array((position + 2)...(earlier.count + shapes.count + 1))
-          ) { answers in
-            answers[0] && answers[1...earlier.count].firstIndex(of: true) == position + 1
-              && !answers[(earlier.count + 1)...].contains(true)
-          }
-          if case .found(let path) = shapeless, let hit = unhandledWitness(path, rule) {
+          if case .found(let path) = openedPath(takenBy: shapes + [emptyComponent]),
+            let hit = unhandledWitness(path, rule)
+          {
             (witness, decision) = hit
             note = "it also opens links that depend on the value: " + typed
           }
