@@ -28,7 +28,7 @@ fail() {
 
 start() {
   tmux kill-session -t "$session" 2>/dev/null || true
-  tmux new-session -d -s "$session" -x 160 -y 40 \
+  tmux -u new-session -d -s "$session" -x 160 -y 40 \
     "env TERM=xterm NO_COLOR=1 $bin --routes Fixtures/examples/twitter-handlers.json --history $work/history; sleep 30"
   wait_for "deeplink>"
 }
@@ -75,6 +75,20 @@ tmux send-keys -t "$session" "/7/follow" Enter
 screen_has "result: route 1 of twitter" || fail ":explain did not run"
 wait_for "deeplink>"
 
+# 2c. Tab completes a file name after :load, a directory with its `/` (so Tab goes on down).
+tmux send-keys -t "$session" ":load Fixtu" Tab
+screen_has "deeplink> :load Fixtures/" || fail "Tab did not complete the directory after :load"
+tmux send-keys -t "$session" "deeper/basi" Tab
+screen_has "deeplink> :load Fixtures/deeper/basics.json" || fail "Tab did not go on down the path"
+tmux send-keys -t "$session" C-u
+wait_for "deeplink>"
+
+# 2d. A character beyond ASCII typed on the terminal reaches the router (libedit reads it by
+# the locale's encoding).
+tmux send-keys -t "$session" "myapp://profile/aé€b" Enter
+screen_has 'userId = "aé€b"' || fail "a non-ASCII character typed was dropped"
+wait_for "deeplink>"
+
 # 3. Ctrl-C cancels the line, not the program.
 tmux send-keys -t "$session" "half typed" C-c
 wait_for "deeplink>"
@@ -89,7 +103,7 @@ grep -qF "myapp://profile/42" "$work/history" || fail "history was not written t
 start
 tmux send-keys -t "$session" Up
 screen_has "deeplink> :help" || fail "Up arrow did not recall the last command of the previous run"
-tmux send-keys -t "$session" Up Up Up Up
+tmux send-keys -t "$session" Up Up Up Up Up
 screen_has "deeplink> myapp://profile/42" || fail "Up arrow did not recall the previous run's history"
 
-echo "repl-tmux: ok (resolve, Tab completion of commands, intents and URLs after :explain, Ctrl-C, Ctrl-D, history across runs)"
+echo "repl-tmux: ok (resolve, Tab completion of commands, intents, files after :load and URLs after :explain, non-ASCII input, Ctrl-C, Ctrl-D, history across runs)"

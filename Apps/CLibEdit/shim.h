@@ -4,10 +4,14 @@
 #ifndef DEEPLINK_CLIBEDIT_SHIM_H
 #define DEEPLINK_CLIBEDIT_SHIM_H
 
+#include <dirent.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <editline/readline.h>
 
 enum { DL_COMMANDS = 0, DL_INTENTS = 1, DL_DIALECTS = 2, DL_URLS = 3, DL_LISTS = 4 };
@@ -60,6 +64,45 @@ static inline char *dl_generate(const char *text, int state) {
   return NULL;
 }
 
+/// File names for `:load`: the entries of the word's directory that start with its last
+/// part, a directory's with a `/` after it (so Tab goes on down the path).
+static inline char *dl_generate_file(const char *text, int state) {
+  static DIR *directory;
+  static char folder[1024];
+  static const char *base;
+  if (state == 0) {
+    if (directory != NULL) closedir(directory);
+    directory = NULL;
+    const char *slash = strrchr(text, '/');
+    size_t length = slash ? (size_t)(slash - text) + 1 : 0;
+    if (length >= sizeof folder) return NULL;
+    memcpy(folder, text, length);
+    folder[length] = 0;
+    base = text + length;
+    directory = opendir(length > 0 ? folder : ".");
+  }
+  if (directory == NULL) return NULL;
+  size_t prefix = strlen(base);
+  struct dirent *entry;
+  while ((entry = readdir(directory)) != NULL) {
+    const char *name = entry->d_name;
+    if (strncmp(name, base, prefix) != 0) continue;
+    if (name[0] == '.' && (prefix == 0 || strcmp(name, ".") == 0 || strcmp(name, "..") == 0)) {
+      continue;
+    }
+    size_t size = strlen(folder) + strlen(name) + 2;
+    char *match = (char *)malloc(size);
+    if (match == NULL) return NULL;
+    snprintf(match, size, "%s%s", folder, name);
+    struct stat info;
+    if (stat(match, &info) == 0 && S_ISDIR(info.st_mode)) strcat(match, "/");
+    return match;
+  }
+  closedir(directory);
+  directory = NULL;
+  return NULL;
+}
+
 /// Remembers the whole space-separated word that ends at `end` and how much of it lies
 /// before `start` (what libedit will not replace).
 static inline void dl_capture_word(const char *line, int start, int end) {
@@ -88,7 +131,10 @@ static inline char **dl_attempt_completion(const char *text, int start, int end)
   if (start == 0) {
     dl_state()->current = (text[0] == ':') ? DL_COMMANDS : DL_URLS;
   } else if (dl_starts_with(line, ":load ")) {
-    return NULL;  // libedit's file name completion
+    // File names, a directory's ending in `/`; no space after one, so Tab goes on.
+    rl_attempted_completion_over = 1;
+    rl_completion_append_character = '\0';
+    return rl_completion_matches(text, dl_generate_file);
   } else if (dl_starts_with(line, ":url ")) {
     dl_state()->current = DL_INTENTS;
   } else if (dl_starts_with(line, ":explain ")) {
@@ -112,6 +158,15 @@ static inline void dl_on_sigint(int signal_number) {
 
 /// Installs completion and makes Ctrl-C cancel the line instead of ending the program.
 static inline void dl_install(void) {
+  // libedit reads multibyte characters by the locale's encoding: without one set (the "C"
+  // locale a program starts in) a typed `é` is dropped. The user's locale, else UTF-8.
+  setlocale(LC_CTYPE, "");
+  const char *codeset = nl_langinfo(CODESET);
+  if (codeset == NULL || (strcmp(codeset, "UTF-8") != 0 && strcmp(codeset, "utf8") != 0)) {
+    if (setlocale(LC_CTYPE, "C.UTF-8") == NULL && setlocale(LC_CTYPE, "en_US.UTF-8") == NULL) {
+      setlocale(LC_CTYPE, "UTF-8");
+    }
+  }
   rl_readline_name = "deeplink";
   rl_attempted_completion_function = dl_attempt_completion;
   // A URL is one word: do not break at ':', '/', '?', '=' or '&'.

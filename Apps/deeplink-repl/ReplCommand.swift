@@ -58,7 +58,12 @@ struct ReplCommand: ParsableCommand {
         FileHandleOutput.standardError(summary)
         throw ExitCode(2)
       }
-      if interactive { FileHandleOutput.standardOutput(summary) }
+      if summary.hasPrefix("note:") {
+        // A file with no route table (an app-links matcher fixture), as deeplink-resolve says.
+        FileHandleOutput.standardError(summary)
+      } else if interactive {
+        FileHandleOutput.standardOutput(summary)
+      }
     }
     if interactive {
       try runInteractive(session)

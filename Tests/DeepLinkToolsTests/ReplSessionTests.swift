@@ -1,3 +1,4 @@
+import AppLinks
 import Foundation
 import Testing
 
@@ -82,7 +83,7 @@ struct ReplSessionTests {
     #expect(routes.contains("  0  /info?{*id}  -> Info"), "\(routes)")
     #expect(routes.contains("  1  /mx          -> Mx"), "\(routes)")
     #expect(
-      session.execute("myapp://info?id=1").text.hasPrefix(
+      session.execute("native://info?id=1").text.hasPrefix(
         "matched repl-mapping route 0  /info?{*id}"))
   }
 
@@ -229,5 +230,43 @@ struct ReplSessionTests {
     _ = colored.execute(":add a -> b")
     #expect(colored.execute("myapp://a").text.contains("\u{1B}["))
     #expect(!session().execute("myapp://profile/1").text.contains("\u{1B}["))
+  }
+
+  @Test func aFileWithNoRouteTableSaysSoAndReplacesNothing() {
+    let session = ReplSession(style: ReplStyle(colored: false))
+    _ = session.loadBuiltInExample()
+    let text = session.execute(":load \(repositoryRoot)/Fixtures/applinks/apple-components.json")
+      .text
+    #expect(text.hasPrefix("note: "))
+    #expect(text.contains("holds no route table"))
+    #expect(!text.contains("replaces"))
+    // The example is still there, and a later :load still replaces it.
+    #expect(session.execute("myapp://profile/42").text.hasPrefix("matched example route 0"))
+    let replaced = session.execute(
+      ":load \(repositoryRoot)/Fixtures/examples/twitter-handlers.json")
+    #expect(replaced.text.contains("(replaces the built-in example)"))
+  }
+
+  @Test func aScratchMappingTableAnswersNativeAsAManifestDoes() {
+    let session = ReplSession(style: ReplStyle(colored: false))
+    _ = session.loadBuiltInExample()  // a myapp table
+    _ = session.execute(":add mapping user/info?{*id} -> UserController")
+    #expect(session.execute("native://user/info?id=1").text.hasPrefix("matched repl-mapping"))
+  }
+
+  @Test func aPrintedWebLinkSaysWhetherEachSystemOpensTheApp() throws {
+    let session = ReplSession(style: ReplStyle(colored: false))
+    _ = session.execute(":load \(repositoryRoot)/Fixtures/examples/shop.json")
+    var files = AppLinkFiles()
+    files.aasa = try AASAFile(
+      data: Array(
+        #"{"applinks": {"details": [{"appIDs": ["T.app"], "components": [{"/": "/orders/*"}]}]}}"#
+          .utf8))
+    files.appID = "T.app"
+    session.appLinks = files
+    let lines = session.execute(":url order id=7").text.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.first?.hasPrefix("https://shop.example.com/orders/7") == true)
+    #expect(lines.last == "  opens app: iOS yes (details[0].components[0])")
   }
 }

@@ -143,7 +143,7 @@ extension ReplSession {
   func scratchTable(dialect: String, routes: [(pattern: String, intent: String)])
     -> Result<Entry, Diagnostic>
   {
-    let scheme = defaultScheme()
+    let scheme = defaultScheme(for: dialect)
     var table: [(String, JSONValue)] = [
       ("name", .string("repl-\(dialect)")), ("dialect", .string(dialect)),
     ]
@@ -209,7 +209,16 @@ extension ReplSession {
   }
 
   /// The scheme of the first loaded table, or `myapp`.
-  func defaultScheme() -> String {
+  /// The scheme a scratch table of `dialect` answers: a mapping table's, as a manifest's,
+  /// defaults to `native`, or is that of a mapping table loaded; others take the scheme of
+  /// the first table loaded, else `myapp`.
+  func defaultScheme(for dialect: String) -> String {
+    if dialect == "mapping" {
+      let loaded = entries.first {
+        !$0.table.name.hasPrefix("repl-") && $0.table.dialect == "mapping"
+      }
+      return loaded?.spec.scheme ?? "native"
+    }
     for entry in entries where !entry.table.name.hasPrefix("repl-") {
       if let scheme = entry.spec.scheme { return scheme }
       if let source = entry.spec.sources?.first(where: { !$0.contains("://") }) { return source }

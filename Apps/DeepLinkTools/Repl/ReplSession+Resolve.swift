@@ -55,7 +55,7 @@ extension ReplSession {
       return lines.joined(separator: "\n")
     case .error(let diagnostic):
       if diagnostic.code == .missingParams {
-        return (style.colored ? "❌ " : "❌ ") + diagnostic.message
+        return "❌ " + diagnostic.message
       }
       var shown = diagnostic
       if shown.source == nil, shown.code == .invalidURL || shown.code == .limitExceeded {
@@ -203,7 +203,10 @@ extension ReplSession {
     }
     switch tables.printURL(intent: intent, params: params, table: nil, host: host) {
     case .success(let printed):
-      return printed.url + "  " + style.dim("(\(printed.table) route \(printed.route))")
+      var lines = [printed.url + "  " + style.dim("(\(printed.table) route \(printed.route))")]
+      // A printed web link says whether each OS opens the app, as a resolved one does.
+      if let opens = appLinks?.opensAppLine(printed.url) { lines.append("  " + opens) }
+      return lines.joined(separator: "\n")
     case .failure(let diagnostic):
       return render(diagnostic)
     }

@@ -46,7 +46,8 @@ public final class ReplSession {
   /// The dialect `:add` uses when none is named.
   public private(set) var dialect = "deeper"
   var entries: [Entry] = []
-  /// Whether the only table is the built-in example, which the first `:load` replaces.
+  /// Whether the only table is the built-in example, which the first `:load` replaces (unless
+  /// `:add` put a route of the user's in it).
   var showingBuiltInExample = false
   /// The OS files whose decision a resolved http(s) URL reports (`opens app: …`).
   public var appLinks: AppLinkFiles?
@@ -180,6 +181,8 @@ public final class ReplSession {
     } catch {
       return render(error.diagnostic)
     }
+    // A file with no route table replaces nothing.
+    if manifest.tables.isEmpty { return load(manifest).0 }
     // The built-in example is a placeholder: a file of the user's own takes its place (the
     // scratch tables of `:add` stay).
     let replacing = showingBuiltInExample
@@ -207,6 +210,12 @@ public final class ReplSession {
 
   /// Loads every table of a manifest, or none: the summary, and whether it loaded.
   private func load(_ manifest: Manifest) -> (String, Bool) {
+    guard !manifest.tables.isEmpty else {
+      return (
+        "note: \(manifest.path) holds no route table (an app-links matcher fixture); "
+          + "no URL matches a route of it", true
+      )
+    }
     var loaded: [Entry] = []
     for spec in manifest.tables {
       do {
