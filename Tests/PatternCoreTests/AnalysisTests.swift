@@ -21,6 +21,40 @@ struct AnalysisTests {
     )
   }
 
+  @Test func routesAreComparedWithEveryEarlierRouteThatCanStartAsTheyDo() {
+    // A capture first can take any first component; a choice or an optional, each of its
+    // literals; an empty path, none. Each pair below is found whatever the index skips.
+    let shadowed: [[RoutePattern]] = [
+      [RoutePattern(path: [cap("a"), lit("x")]), RoutePattern(path: [lit("b"), lit("x")])],
+      [
+        RoutePattern(path: [.choice([[lit("a")], [lit("b")]]), lit("x")]),
+        RoutePattern(path: [lit("b"), lit("x")]),
+      ],
+      [RoutePattern(path: [.optional([lit("a")]), lit("x")]), RoutePattern(path: [lit("x")])],
+      [RoutePattern(path: [.wildcard]), RoutePattern(path: [lit("q"), cap("id")])],
+    ]
+    for pair in shadowed {
+      #expect(analyze(pair).map(\.kind) == [.shadowedRoute], "\(pair)")
+    }
+    // A route that can start with a literal the earlier one cannot is not shadowed by it.
+    let distinct = [
+      RoutePattern(path: [lit("a"), lit("x")]),
+      RoutePattern(path: [.choice([[lit("a")], [lit("b")]]), lit("x")]),
+    ]
+    #expect(analyze(distinct).isEmpty)
+    #expect(FirstComponents.of([.optional([lit("A")]), lit("b")]) == ["a", "b"])
+    #expect(FirstComponents.of([.optional([lit("a")])]) == ["a", ""])
+    #expect(FirstComponents.of([lit("a"), cap("b")]) == ["a"])
+    #expect(FirstComponents.of([.choice([[cap("c")], [lit("a")]])]) == nil)
+    // A table of thousands of routes, each with its own first literal, then one shadowed by a
+    // route far before it: found.
+    var many = (0..<3000).map { RoutePattern(path: [lit("s\($0)"), cap("id")]) }
+    many.append(RoutePattern(path: [lit("s7"), lit("new")]))
+    let warnings = analyze(many)
+    #expect(warnings.map(\.kind) == [.shadowedRoute])
+    #expect(warnings.first?.otherRouteIndex == 7)
+  }
+
   @Test func routeIdentityFoldsWhatTheTableComparesWithoutCase() {
     let hostCase = [
       RoutePattern(path: [lit("Profile"), cap("a")]),

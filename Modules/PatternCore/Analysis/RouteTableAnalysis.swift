@@ -93,8 +93,30 @@ public enum RouteTableAnalysis {
       budget: PathInclusion.Budget(100_000 * max(routes.count, 1)))
     let programs = routes.map { PathProgram($0.pattern.path) }
     let anonymized = routes.map { $0.pattern.identity(options: options, foldingFirst: false) }
+    // The routes so far by identity, and by the literals their paths can start with (those
+    // that can start with anything apart): a route is compared only with earlier routes that
+    // can start as it does, so a table of thousands of routes is analyzed in about linear time.
+    let firsts = routes.map { FirstComponents.of($0.pattern.path) }
+    var byIdentity: [RoutePattern: [Int]] = [:]
+    var byFirst: [String: [Int]] = [:]
+    var startingAnyhow: [Int] = []
+    func register(_ index: Int) {
+      byIdentity[anonymized[index], default: []].append(index)
+      if let first = firsts[index] {
+        for literal in first { byFirst[literal, default: []].append(index) }
+      } else {
+        startingAnyhow.append(index)
+      }
+    }
+    /// The earlier routes, in order, that can start with every component route `index` can.
+    func candidates(_ index: Int) -> [Int] {
+      guard let first = firsts[index], let probe = first.first else { return Array(0..<index) }
+      let merged = (startingAnyhow + (byFirst[probe] ?? [])).sorted()
+      return merged.filter { earlier in firsts[earlier].map { first.isSubset(of: $0) } ?? true }
+    }
     var warnings: [AnalysisWarning] = []
     for (index, route) in routes.enumerated() {
+      defer { register(index) }
       for name in duplicateNames(route.pattern) {
         warnings.append(
           AnalysisWarning(
@@ -109,8 +131,9 @@ public enum RouteTableAnalysis {
               + "bind; alternative \(position) is covered by the ones before it"))
       }
       // Only an earlier route that answers every source of this one can take its URLs.
-      let covering = (0..<index).filter { routes[$0].answersEverySource(of: route) }
-      if let earlier = covering.first(where: { anonymized[$0] == anonymized[index] }) {
+      if let earlier = byIdentity[anonymized[index]]?.first(where: {
+        routes[$0].answersEverySource(of: route)
+      }) {
         warnings.append(
           AnalysisWarning(
             kind: .duplicateRoute, routeIndex: index, otherRouteIndex: earlier,
@@ -119,7 +142,7 @@ public enum RouteTableAnalysis {
               + (routes[earlier].mayDecline ? "" : "; it can never win")))
         continue
       }
-      let shadowing = (0..<index).first { earlier in
+      let shadowing = candidates(index).first { earlier in
         routes[earlier].coversEverySource(of: route) && !routes[earlier].mayDecline
           && queryIncluded(
             outer: routes[earlier].pattern.query, inner: route.pattern.query, options)
@@ -239,5 +262,40 @@ public enum RouteTableAnalysis {
       }
     }
     return found
+  }
+}
+
+/// The first components a path can have, for a quick test of whether one route can take
+/// another's URLs: the literals it can start with (lower-cased: the first component may be a
+/// host, compared without case), with `""` when the path can be empty; nil when it can start
+/// with any component (a capture or wildcard first, or too many alternatives to list).
+enum FirstComponents {
+  static let most = 64
+
+  static func of(_ path: [PathNode]) -> Set<String>? {
+    of(path[...])
+  }
+
+  private static func of(_ nodes: ArraySlice<PathNode>) -> Set<String>? {
+    guard let node = nodes.first else { return [""] }
+    let rest = nodes.dropFirst()
+    let result: Set<String>?
+    switch node {
+    case .literal(let text): return [text.lowercased()]
+    case .capture, .wildcard, .rest: return nil
+    case .optional(let inner):
+      guard let with = of(inner + rest), let without = of(rest) else { return nil }
+      result = with.union(without)
+    case .choice(let alternatives):
+      var union = Set<String>()
+      for alternative in alternatives {
+        guard let first = of(alternative + rest) else { return nil }
+        union.formUnion(first)
+        if union.count > most { return nil }
+      }
+      result = union
+    }
+    guard let result, result.count <= most else { return nil }
+    return result
   }
 }
