@@ -14,27 +14,26 @@ extension LinkRouter {
         declined: declined)
     }
     let input = source.input(url)
-    let eligible = routes.indices.filter { Self.serves(routes[$0], url) }
-    let own = Self.nearest(eligible, table, input)
+    let eligible = routes.map { Self.serves($0, url) }
+    let own = table.nearestMiss(input, among: { eligible[$0] })
     // A route of another source whose path matches is nearer than any path that fails, but
     // not than a route of the URL's own source whose path matched (its query failed).
-    if let other = table.matches(input).first(where: { !eligible.contains($0.routeIndex) }),
+    if let other = table.matches(input).first(where: { !eligible[$0.routeIndex] }),
       let routeSource = routes[other.routeIndex].source
     {
       let reason = MissReason(
         .otherSource(route: routeSource.description, url: source.description, then: nil),
         closeness: Self.otherSourcePathMatches)
-      if let own, own.1.closeness > reason.closeness {
+      if let own, own.reason.closeness > reason.closeness {
         return .unmatched(nearest: own, declined: [])
       }
       return .unmatched(nearest: (other.routeIndex, reason), declined: [])
     }
     // The nearest route of the URL's source; when it has none, the nearest of another source,
     // whose reason names both sources before it says why the path fails.
-    let others = routes.indices.filter { !eligible.contains($0) }
     let nearest =
       own
-      ?? Self.nearest(others, table, input).map { index, reason in
+      ?? table.nearestMiss(input, among: { !eligible[$0] }).map { index, reason in
         let route = routes[index].source?.description ?? ""
         return (
           index,
@@ -55,15 +54,5 @@ extension LinkRouter {
   /// each of their routes is tried, in registration order).
   static func serves(_ route: Route, _ url: ParsedURL) -> Bool {
     route.source?.accepts(url) ?? true
-  }
-
-  /// The route among `indices` that came closest to matching `input` (the first of equals).
-  static func nearest(_ indices: [Int], _ table: RouteTable, _ input: RoutingInput)
-    -> (Int, MissReason)?
-  {
-    indices.compactMap { index -> (Int, MissReason)? in
-      if case .missed(let reason) = table.explain(routeAt: index, input) { return (index, reason) }
-      return nil
-    }.max { $0.1.closeness < $1.1.closeness || ($0.1.closeness == $1.1.closeness && $0.0 > $1.0) }
   }
 }

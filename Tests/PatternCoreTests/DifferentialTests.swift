@@ -145,6 +145,28 @@ struct DifferentialTests {
     }
   }
 
+  /// The search among some routes (a router's routes of one source) finds what the linear
+  /// loop over those routes finds.
+  @Test func nearestMissAmongSomeRoutesAgreesWithTheLinearLoop() throws {
+    var generator = SplitMix(seed: 47)
+    try Self.forEachRandomTable(seed: 13, tables: 400, maxRoutes: 16, urls: 10) {
+      patterns, table, url in
+      let input = try ParsedURL(url).routingInput
+      let eligible = (0..<table.count).map { _ in generator.next() % 3 != 0 }
+      var best: (Int, MissReason)?
+      for index in 0..<table.count where eligible[index] {
+        if case .missed(let reason) = table.explain(routeAt: index, input),
+          best == nil || reason.closeness > best!.1.closeness
+        {
+          best = (index, reason)
+        }
+      }
+      let nearest = table.nearestMiss(input, among: { eligible[$0] })
+      #expect(nearest?.routeIndex == best?.0, "\(patterns) \(eligible) \(input)")
+      #expect(nearest?.reason == best?.1)
+    }
+  }
+
   /// A straight-line route is diagnosed by one pass instead of the backtracking search: the
   /// pass must find the same outcome and record the same failure (the reason and its
   /// closeness are read from it).

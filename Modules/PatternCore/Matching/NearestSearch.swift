@@ -116,19 +116,30 @@ extension RouteTable {
   /// The route that came closest to matching, and why it failed; nil for an empty table.
   /// Ties go to the earlier route.
   public func nearestMiss(_ input: RoutingInput) -> (routeIndex: Int, reason: MissReason)? {
+    nearestMiss(input, among: nil)
+  }
+
+  /// ``nearestMiss(_:)`` among the routes `eligible` accepts (every route when nil): the
+  /// same search, which skips the others, so a router that serves some routes per URL (by
+  /// source) pays no more than for the whole table.
+  package func nearestMiss(_ input: RoutingInput, among eligible: ((Int) -> Bool)?)
+    -> (routeIndex: Int, reason: MissReason)?
+  {
     guard !routes.isEmpty else { return nil }
     var layout = URLLayout()
     layout.load(input)
     layout.foldAndHash()
     var scratch = NearScratch()
-    return nearestMiss(layout, firstIsHost: input.firstComponentIsHost, &scratch)
+    return nearestMiss(
+      layout, firstIsHost: input.firstComponentIsHost, &scratch, among: eligible)
   }
 
   /// ``nearestMiss(_:)`` for the components of `layout` (folded and hashed), with `scratch`
   /// for the search's storage.
-  func nearestMiss(_ layout: URLLayout, firstIsHost: Bool, _ scratch: inout NearScratch)
-    -> (routeIndex: Int, reason: MissReason)?
-  {
+  func nearestMiss(
+    _ layout: URLLayout, firstIsHost: Bool, _ scratch: inout NearScratch,
+    among eligible: ((Int) -> Bool)? = nil
+  ) -> (routeIndex: Int, reason: MissReason)? {
     guard !routes.isEmpty else { return nil }
     withExtendedLifetime(layout) {
       trie.withWalker(componentsView(layout, first: 0, firstIsHost: firstIsHost)) {
@@ -145,6 +156,10 @@ extension RouteTable {
     // On the stack for tables of usual size: no array to allocate per miss.
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: routes.count) { explained in
       explained.initialize(repeating: false)
+      if let eligible {
+        // A route left out counts as explained: it is never considered.
+        for route in 0..<routes.count where !eligible(route) { explained[route] = true }
+      }
       // Routes too branchy to expand are not in the trie: always explained.
       for route in trie.index.fallbackRoutes {
         consider(Int(route), bound: .max, layout, firstIsHost, explained, &best)

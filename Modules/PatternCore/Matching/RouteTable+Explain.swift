@@ -195,24 +195,14 @@ extension RouteTable {
     eligible: Set<Int>? = nil
   ) -> (routeIndex: Int, reason: MissReason)? {
     guard !routes.isEmpty else { return nil }
-    let candidates = eligible.map { Array($0).sorted() } ?? Array(0..<count)
-    if let match = matches(input).first(where: { candidates.contains($0.routeIndex) }) {
+    if let match = matches(input).first(where: { eligible?.contains($0.routeIndex) ?? true }) {
       return (
         match.routeIndex,
         MissReason(
           .unknownSource(found: source, expected: expected, then: nil), closeness: .max - 1)
       )
     }
-    var layout = URLLayout()
-    layout.load(input)
-    var best: (Int, MissReason)?
-    for index in candidates {
-      guard
-        case .missed(let reason) = explain(
-          routeAt: index, layout, firstIsHost: input.firstComponentIsHost)
-      else { continue }
-      if best == nil || reason > best!.1 { best = (index, reason) }
-    }
+    let best = nearestMiss(input, among: eligible.map { set in { set.contains($0) } })
     guard let (index, reason) = best else { return nil }
     return (
       index,
