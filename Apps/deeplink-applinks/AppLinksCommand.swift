@@ -60,6 +60,10 @@ struct AppLinksCommand: ParsableCommand {
     @Flag(name: .long, help: "One JSON object per finding.")
     var json = false
 
+    func validate() throws {
+      try SingleValuedOptions.refuseRepeats(["--assetlinks", "--package"])
+    }
+
     mutating func run() throws {
       guard !routes.isEmpty else { fail("--routes is required") }
       guard !appLinks.isEmpty else {
@@ -108,6 +112,10 @@ struct AppLinksCommand: ParsableCommand {
         "Only the routes that answer this host (www.example.com takes those of *.example.com).",
         valueName: "host"))
     var host: String?
+
+    func validate() throws {
+      try SingleValuedOptions.refuseRepeats(["--app-id", "--format", "--host"])
+    }
 
     mutating func run() throws {
       // Missing or bad arguments are bad input (exit 2), as for `check`.

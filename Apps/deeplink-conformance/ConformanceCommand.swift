@@ -19,6 +19,10 @@ struct ConformanceCommand: ParsableCommand {
   @Option(name: .long, help: "Also write a JUnit XML report to this file.")
   var junit: String?
 
+  func validate() throws {
+    try SingleValuedOptions.refuseRepeats(["--junit"])
+  }
+
   mutating func run() throws {
     let files = ConformanceRunner.fixtureFiles(paths)
     let results = ConformanceRunner().run(files: files)

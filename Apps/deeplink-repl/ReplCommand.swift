@@ -37,6 +37,10 @@ struct ReplCommand: ParsableCommand {
 
   @OptionGroup var appLinks: AppLinkOptions
 
+  func validate() throws {
+    try SingleValuedOptions.refuseRepeats(["--history"])
+  }
+
   mutating func run() throws {
     let interactive = isatty(0) != 0
     let colored = isatty(1) != 0 && getenv("NO_COLOR") == nil

@@ -67,6 +67,7 @@ struct ResolveCommand: ParsableCommand {
   @OptionGroup var appLinks: AppLinkOptions
 
   mutating func validate() throws {
+    try SingleValuedOptions.refuseRepeats(["--jobs", "--first-line"])
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     guard firstLine >= 1 else { throw ValidationError("--first-line must be at least 1") }
     // Record numbers are JSON numbers: past 2^53 - 1 readers lose digits (and counting on

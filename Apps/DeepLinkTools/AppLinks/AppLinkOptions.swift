@@ -21,6 +21,10 @@ public struct AppLinkOptions: ParsableArguments {
 
   public init() {}
 
+  public func validate() throws {
+    try SingleValuedOptions.refuseRepeats(["--aasa", "--app-id", "--android-manifest"])
+  }
+
   /// Whether any OS file is named.
   public var isEmpty: Bool { aasa == nil && androidManifest == nil }
 

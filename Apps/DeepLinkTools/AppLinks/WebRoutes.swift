@@ -158,8 +158,9 @@ struct TableOracle: RouterOracle {
 
   func routeMatches(_ url: String, table name: String, index: Int) -> Bool {
     guard let table = tables.tables.first(where: { $0.name == name }),
-      case .success(let verdicts) = table.explainAll(url), index < verdicts.count,
-      case .matched = verdicts[index]
+      index < table.patterns.count,
+      case .success(let verdicts) = table.explain(url, routes: [index]),
+      case .matched = verdicts.first
     else { return false }
     return true
   }

@@ -248,17 +248,20 @@ public struct ByteNFA: Sendable {
 /// (state, byte) step is computed once. State 0 is the dead state (no NFA state left).
 public final class LazyDFA: @unchecked Sendable {
   let nfa: ByteNFA
-  private var sets: [Set<Int>] = [[]]
-  private var numbers: [Set<Int>: Int32] = [[]: 0]
-  private var accepting: [Bool] = [false]
+  // The caches below are only touched by one search at a time (a check is single-threaded,
+  // which `@unchecked Sendable` states): no overlapping access to check at run time, which
+  // would cost a fifth of a check.
+  @exclusivity(unchecked) private var sets: [Set<Int>] = [[]]
+  @exclusivity(unchecked) private var numbers: [Set<Int>: Int32] = [[]: 0]
+  @exclusivity(unchecked) private var accepting: [Bool] = [false]
   /// 256 entries per state: the next state, or -1 when not computed yet.
-  private var table: [Int32] = Array(repeating: 0, count: 256)
+  @exclusivity(unchecked) private var table: [Int32] = Array(repeating: 0, count: 256)
   /// The start state.
   private(set) var startState: Int32 = 0
   /// Bytes no edge of the automaton tells apart step alike: each byte's class, and each
   /// class's bytes. A step is computed once per class and written for all of its bytes (a
   /// route's automaton has a few dozen classes, not 256).
-  private let byteClass: [UInt8]
+  let byteClass: [UInt8]
   private let classBytes: [[UInt8]]
 
   public init(_ nfa: ByteNFA) {
@@ -283,7 +286,6 @@ public final class LazyDFA: @unchecked Sendable {
     }
     self.byteClass = byteClass
     self.classBytes = classBytes
-    self.labels = seen
     startState = intern(nfa.startSet())
   }
 
@@ -303,7 +305,7 @@ public final class LazyDFA: @unchecked Sendable {
   var stateCount: Int { sets.count }
 
   /// Per state: 1 when it accepts every string from there on, 0 when not, -1 not known yet.
-  private var universal: [Int8] = [0]
+  @exclusivity(unchecked) private var universal: [Int8] = [0]
 
   /// Whether state `state` accepts every string that follows (it accepts, and every byte leads
   /// back to it, as `*` does once it is reached).
@@ -331,8 +333,4 @@ public final class LazyDFA: @unchecked Sendable {
     for member in classBytes[Int(byteClass[Int(byte)])] { table[base + Int(member)] = next }
     return next
   }
-
-  /// The transition labels of the automaton, gathered once: every product search over it
-  /// reads them (a check runs one search per route over every rule's automaton).
-  let labels: Set<ByteSet>
 }

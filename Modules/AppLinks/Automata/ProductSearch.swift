@@ -41,16 +41,28 @@ public struct ProductSearch: Sendable {
   }
 
   /// One byte per class of bytes that no transition label tells apart (the most readable of
-  /// each class): trying only these finds the same strings, with far fewer branches.
+  /// each class): trying only these finds the same strings, with far fewer branches. The
+  /// classes are the common refinement of each automaton's byte classes.
   func representatives(_ automata: [LazyDFA]) -> [UInt8] {
-    var labels = Set<ByteSet>()
-    for automaton in automata { labels.formUnion(automaton.labels) }
-    let ordered = Array(labels)
-    var seen = Set<[Bool]>()
+    var classes = [Int](repeating: 0, count: 256)
+    var refined: [Int: Int] = [:]
+    for automaton in automata {
+      refined.removeAll(keepingCapacity: true)
+      for byte in 0..<256 {
+        let key = classes[byte] << 8 | Int(automaton.byteClass[byte])
+        if let known = refined[key] {
+          classes[byte] = known
+        } else {
+          classes[byte] = refined.count
+          refined[key] = refined.count
+        }
+      }
+    }
+    var seen = [Bool](repeating: false, count: 257)
     var result: [UInt8] = []
-    for byte in alphabet {
-      let signature = ordered.map { $0.contains(byte) }
-      if seen.insert(signature).inserted { result.append(byte) }
+    for byte in alphabet where !seen[classes[Int(byte)]] {
+      seen[classes[Int(byte)]] = true
+      result.append(byte)
     }
     return result
   }
@@ -90,7 +102,7 @@ public struct ProductSearch: Sendable {
     var rejects = [Bool](repeating: false, count: automata.count)
     for index in rejecting { rejects[index] = true }
     // The rejecting automata's states of every state explored, by the states of the others.
-    var explored: [[Int32]: [[Int32]]] = [:]
+    var explored: [StateKey: [[Int32]]] = [:]
     var key: [Int32] = []
     var rest: [Int32] = []
     /// Whether a state explored (its rejecting part `better`) is as good as `rest`.
@@ -123,17 +135,20 @@ public struct ProductSearch: Sendable {
       }
       // The most recent ones only: where few states are as good as others, a list grows with
       // every state, and comparing with all of it would cost more than exploring.
-      if let known = explored[key], known.suffix(Self.comparedStates).contains(where: isAsGood) {
+      let exactPart = StateKey(key)
+      if let known = explored[exactPart],
+        known.suffix(Self.comparedStates).contains(where: isAsGood)
+      {
         return false
       }
-      explored[key, default: []].append(rest)
+      explored[exactPart, default: []].append(rest)
       return true
     }
     _ = isWorthExploring(start)
     let alphabet = representatives(automata)
     // Each state once, in `queue` in the order found, with the place of the state and the byte
     // it was reached from.
-    var seen: Set<[Int32]> = [start]
+    var seen: Set<StateKey> = [StateKey(start)]
     var queue = [start]
     var parents: [Int32] = [-1]
     var bytes: [UInt8] = [0]
@@ -148,18 +163,25 @@ public struct ProductSearch: Sendable {
       return path.reversed()
     }
     var answers = [Bool](repeating: false, count: automata.count)
+    var answered: [Int] = []
     var next: [Int32] = []
+    var signatures: [(signature: UInt64, byte: UInt8)] = []
     while head < queue.count {
       let node = queue[head]
       head += 1
       if head & 15 == 0, automata.contains(where: { $0.stateCount > stateBudget }) {
         return .budgetExceeded
       }
-      for index in answers.indices { answers[index] = false }
+      // Only the automata alive in the state before can have answered true.
+      for index in answered { answers[index] = false }
+      answered.removeAll(keepingCapacity: true)
       var pair = 0
       while pair < node.count {
         let index = Int(node[pair])
-        answers[index] = automata[index].accepts(node[pair + 1])
+        if automata[index].accepts(node[pair + 1]) {
+          answers[index] = true
+          answered.append(index)
+        }
         pair += 2
       }
       if wanted(answers) { return .found(path(to: head - 1)) }
@@ -185,7 +207,21 @@ public struct ProductSearch: Sendable {
         }
         if missing { continue }
       }
+      // Bytes that every automaton alive here steps alike lead to the same state: only the
+      // first of each (the most readable) is stepped.
+      signatures.removeAll(keepingCapacity: true)
       for byte in alphabet {
+        var signature: UInt64 = 0xcbf2_9ce4_8422_2325
+        for pair in stride(from: 0, to: node.count, by: 2) {
+          let classOf = automata[Int(node[pair])].byteClass[Int(byte)]
+          signature = (signature ^ UInt64(classOf)) &* 0x0000_0100_0000_01B3
+        }
+        if signatures.contains(where: { known in
+          known.signature == signature && steppedAlike(known.byte, byte, node, automata)
+        }) {
+          continue
+        }
+        signatures.append((signature, byte))
         next.removeAll(keepingCapacity: true)
         var pair = 0
         while pair < node.count {
@@ -197,7 +233,7 @@ public struct ProductSearch: Sendable {
           }
           pair += 2
         }
-        guard seen.insert(next).inserted, isWorthExploring(next) else { continue }
+        guard seen.insert(StateKey(next)).inserted, isWorthExploring(next) else { continue }
         if queue.count >= budget { return .budgetExceeded }
         queue.append(next)
         parents.append(Int32(head - 1))
@@ -205,6 +241,41 @@ public struct ProductSearch: Sendable {
       }
     }
     return .none
+  }
+}
+
+/// Whether every automaton alive in `node` puts bytes `a` and `b` in one class.
+private func steppedAlike(_ a: UInt8, _ b: UInt8, _ node: [Int32], _ automata: [LazyDFA]) -> Bool {
+  var pair = 0
+  while pair < node.count {
+    let classes = automata[Int(node[pair])].byteClass
+    if classes[Int(a)] != classes[Int(b)] { return false }
+    pair += 2
+  }
+  return true
+}
+
+/// A product state as a set element: hashed as its bytes in one go, not element by element.
+private struct StateKey: Hashable {
+  let pairs: [Int32]
+
+  init(_ pairs: [Int32]) { self.pairs = pairs }
+
+  func hash(into hasher: inout Hasher) {
+    // A multiply-xor mix per pair, then one word for the hasher: states are long, and most
+    // insertions are of states seen before.
+    var mixed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var index = 0
+    while index + 1 < pairs.count {
+      let word =
+        UInt64(UInt32(bitPattern: pairs[index])) << 32
+        | UInt64(UInt32(bitPattern: pairs[index + 1]))
+      mixed = (mixed ^ word) &* 0xFF51_AFD7_ED55_8CCD
+      mixed ^= mixed >> 29
+      index += 2
+    }
+    hasher.combine(mixed)
+    hasher.combine(pairs.count)
   }
 }
 

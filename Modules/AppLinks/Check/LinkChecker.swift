@@ -45,10 +45,7 @@ public struct LinkChecker {
       // one that does not open, the other way round.
       let openView = view { $0.opens }
       let closedView = view { !$0.opens }
-      func opens(_ answers: ArraySlice<Bool>) -> Bool {
-        for (rule, matched) in zip(rules, answers) where matched { return rule.opens }
-        return false
-      }
+      func opens(_ answers: ArraySlice<Bool>) -> Bool { Self.firstMatchOpens(rules, answers) }
       /// The first rule of `view` that matches `path`.
       func firstRule(_ path: [UInt8], _ view: [LazyDFA]) -> OSRules.Rule? {
         zip(rules, view).first { $1.nfa.matches(path) }?.0
@@ -91,10 +88,11 @@ public struct LinkChecker {
               $0.path, ignoringCase: $0.ignoringCase, decoded: true, slashLiterals: false
             ).automaton)
         } : routeAutomata
-      // A route is checked at its own host, and a wildcard route also at each host an OS
-      // file names that its pattern covers (`www.example.com` under `*.example.com`).
+      // Each route checked here; when one search proves them all reachable, none is alone.
+      let checked = onHost.indices.filter { Self.isChecked(onHost[$0], at: site) }
+      let allOpen = everyRouteOpens(checked.map { routeAutomata[$0] }, rules, closedView)
       for ((route, language), routeAutomaton) in zip(zip(onHost, languages), routeAutomata)
-      where route.host == site.host || !site.host.hasPrefix("*.") {
+      where !allOpen && Self.isChecked(route, at: site) {
         // An opening rule whose condition no URL of this route meets (it needs an item the
         // route forbids, or a value the route's condition rules out) opens none of them.
         let routeOpenView = zip(rules, openView).map { rule, automaton in
