@@ -93,13 +93,7 @@ struct ResolveCommand: ParsableCommand {
     let count = first.answersInParallel ? min(jobs ?? cores, Self.mostJobs) : 1
     let resolvers =
       [first]
-      + (1..<count).map { _ in
-        let own: TableSet
-        if case .success(let loaded) = ResolverSetup.load(routes) {
-          own = loaded
-        } else {
-          own = tables
-        }
+      + ResolverSetup.copies(of: routes, count: count - 1, fallback: tables).map { own in
         var resolver = Resolver(tables: own)
         resolver.appLinks = first.appLinks
         return resolver

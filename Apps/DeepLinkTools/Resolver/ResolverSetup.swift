@@ -1,4 +1,5 @@
 import DeepLinkManifest
+import Dispatch
 
 #if canImport(Glibc)
   import Glibc
@@ -50,6 +51,26 @@ public enum ResolverSetup {
       return .failure(renderer.render(error.diagnostic))
     }
     return .success(TableSet(tables))
+  }
+
+  /// `count` more loads of `paths`, made at once on the available cores: each parallel job of
+  /// `deeplink-resolve` answers from its own copy of the tables (jobs reading the same objects
+  /// would contend for their reference counts). A load that fails (a file changed since the
+  /// first) gives `fallback`, the first load, to share.
+  public static func copies(of paths: [String], count: Int, fallback: TableSet) -> [TableSet] {
+    guard count > 0 else { return [] }
+    let results = UnsafeMutableBufferPointer<TableSet?>.allocate(capacity: count)
+    results.initialize(repeating: nil)
+    defer {
+      _ = results.deinitialize()
+      results.deallocate()
+    }
+    // Each iteration writes its own element only.
+    let slots = UncheckedSlots(results)
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+      if case .success(let loaded) = load(paths) { slots.buffer[index] = loaded }
+    }
+    return results.map { $0 ?? fallback }
   }
 
   /// The tables, or nil after the diagnostic is written to standard error (the apps then exit
@@ -105,4 +126,11 @@ public enum FileHandleOutput {
       return .written
     }
   }
+}
+
+/// Result slots written by parallel iterations, each its own (see ``ResolverSetup/copies(of:count:fallback:)``).
+private struct UncheckedSlots: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<TableSet?>
+
+  init(_ buffer: UnsafeMutableBufferPointer<TableSet?>) { self.buffer = buffer }
 }
