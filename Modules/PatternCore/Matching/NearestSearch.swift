@@ -128,7 +128,7 @@ extension RouteTable {
     guard !routes.isEmpty else { return nil }
     var layout = URLLayout()
     layout.load(input)
-    layout.foldAndHash()
+    layout.fold()
     var scratch = NearScratch()
     return nearestMiss(
       layout, firstIsHost: input.firstComponentIsHost, &scratch, among: eligible)

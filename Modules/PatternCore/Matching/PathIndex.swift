@@ -343,18 +343,29 @@ struct PathIndex: Sendable {
     }
   }
 
-  /// FNV-1a over the folded text of a component or literal.
-  static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
-
+  /// The hash of the folded text of a component or literal, from its length and at most its
+  /// first and last eight bytes (two loads, whatever the length; texts that differ only in
+  /// between meet in the group table, which compares them whole).
   @inline(__always)
-  static func hashStep(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
-    (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-  }
-
   static func textHash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash = hashSeed
-    for byte in text { hash = hashStep(hash, byte) }
-    return hash
+    let count = text.count
+    guard let base = text.baseAddress, count > 0 else { return 0x9E37_79B9_7F4A_7C15 }
+    let raw = UnsafeRawPointer(base)
+    let first: UInt64
+    let last: UInt64
+    if count >= 8 {
+      first = raw.loadUnaligned(as: UInt64.self)
+      last = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    } else if count >= 4 {
+      first = UInt64(raw.loadUnaligned(as: UInt32.self))
+      last = UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+    } else {
+      first = UInt64(base[0]) << 16 | UInt64(base[count >> 1]) << 8 | UInt64(base[count &- 1])
+      last = 0
+    }
+    var mixed = (first ^ UInt64(truncatingIfNeeded: count)) &* 0xFF51_AFD7_ED55_8CCD
+    mixed = (mixed ^ (mixed >> 32) ^ last) &* 0xC4CE_B9FE_1A85_EC53
+    return mixed ^ (mixed >> 29)
   }
 
   /// Where (node, text) starts probing in the group table.

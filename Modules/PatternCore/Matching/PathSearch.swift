@@ -1,12 +1,11 @@
 /// The components a search runs over: slices of one byte buffer, with their folded forms (in
-/// the same buffer) and hashes.
+/// the same buffer).
 struct ComponentsView {
   var bytes: UnsafeBufferPointer<UInt8>
   /// `start, end` pairs, from the first routed component on.
   var bounds: UnsafeBufferPointer<Int32>
   var count: Int
   var foldedBounds: UnsafeBufferPointer<Int32>
-  var foldedHash: UnsafeBufferPointer<UInt64>
   /// `keyStart, keyEnd, valueStart, valueEnd` per query item, into `bytes`.
   var query: UnsafeBufferPointer<Int32>
   /// Components before this position compare with literals case-insensitively: the host
@@ -284,7 +283,8 @@ struct Walker {
   @inline(__always)
   func literalGroup(_ node: Int, _ position: Int) -> Int {
     let text = view.foldedText(position)
-    var probe = PathIndex.probe(node: node, textHash: view.foldedHash[position]) & groupMask
+    // Hashed here, not while scanning: most components are never looked up in a group.
+    var probe = PathIndex.probe(node: node, textHash: PathIndex.textHash(text)) & groupMask
     while true {
       let entry = Int(groupTable[probe])
       if entry == 0 { return -1 }

@@ -77,7 +77,7 @@ extension RouteTable {
   package func searchWork(_ input: RoutingInput) -> (lookup: Int, nearest: Int) {
     var lookup = RouteLookup()
     lookup.layout.load(input)
-    lookup.layout.foldAndHash()
+    lookup.layout.fold()
     _ = firstRoute(from: 0, firstIsHost: input.firstComponentIsHost, &lookup)
     var scratch = NearScratch()
     _ = nearestMiss(lookup.layout, firstIsHost: input.firstComponentIsHost, &scratch)

@@ -152,7 +152,7 @@ struct MatchSequence: Sequence, IteratorProtocol {
   mutating func next() -> RouteMatch? {
     if !prepared {
       lookup.layout.load(input)
-      lookup.layout.foldAndHash()
+      lookup.layout.fold()
       prepared = true
     }
     guard nextRoute < table.count,
@@ -197,18 +197,17 @@ extension RouteTable {
 
 extension RouteTable {
   /// The search's view of components `first...` of `layout`, which the scan (or
-  /// ``URLLayout/foldAndHash()``) folded and hashed. The buffers are borrowed: the view is valid
+  /// ``URLLayout/fold()``) folded. The buffers are borrowed: the view is valid
   /// while `layout` is neither changed nor released.
   func componentsView(_ layout: borrowing URLLayout, first: Int, firstIsHost: Bool)
     -> ComponentsView
   {
-    precondition(layout.hashed, "a layout is folded and hashed before it is searched")
+    precondition(layout.folded, "a layout is folded before it is searched")
     return ComponentsView(
       bytes: layout.bytes.buffer,
       bounds: UnsafeBufferPointer(rebasing: layout.bounds.buffer[(2 * first)...]),
       count: layout.componentCount - first,
       foldedBounds: UnsafeBufferPointer(rebasing: layout.foldedBounds.buffer[(2 * first)...]),
-      foldedHash: UnsafeBufferPointer(rebasing: layout.hashes.buffer[first...]),
       query: layout.query.buffer,
       anyCaseBelow: options.literalsIgnoreCase ? .max : (firstIsHost ? 1 : 0),
       keysIgnoreCase: options.queryKeysIgnoreCase)

@@ -3,7 +3,7 @@ extension URLParser {
   /// literal, then a path and query of printable ASCII with no escape and no fragment. Fills
   /// `layout` as the full scan would, components pointing into one copy of the URL, with each
   /// component's folded text (a lower-cased copy after the URL when it has an upper-case
-  /// letter) and hash, as the search compares them. Returns false, having thrown nothing, for
+  /// letter), as the search compares them. Returns false, having thrown nothing, for
   /// any other URL, which the full scan then handles, errors included.
   func scanPlain(_ bytes: UnsafeBufferPointer<UInt8>, into layout: inout URLLayout) -> Bool {
     let count = bytes.count
@@ -24,7 +24,7 @@ extension URLParser {
     guard scanPlainPath(bytes, from: &index, start: start, inHost: inHost, into: &layout) else {
       return false
     }
-    layout.hashed = true
+    layout.folded = true
     return index >= count || scanPlainQuery(bytes, from: index + 1, into: &layout)
   }
 
@@ -39,7 +39,6 @@ extension URLParser {
     let most = count / 2 + 2
     let bounds = layout.bounds.tail(reserving: 2 * most)
     let foldedBounds = layout.foldedBounds.tail(reserving: 2 * most)
-    let hashes = layout.hashes.tail(reserving: most)
     let copy = layout.bytes.tail(reserving: count)
     let copyStart = Int32(layout.bytes.count)
     let limit = limits.maxComponents - layout.componentCount
@@ -51,33 +50,26 @@ extension URLParser {
       position = index
       layout.bounds.didAppend(2 * components)
       layout.foldedBounds.didAppend(2 * components)
-      layout.hashes.didAppend(components)
       layout.bytes.didAppend(copied)
     }
     let classes = Self.byteClasses.utf8Start
     var start = first
     var inHost = inHost
-    var hash = PathIndex.hashSeed
     var upper = false
     while true {
-      // The plain bytes of a component, hashed as they go.
-      var byte: UInt8 = 0
+      // The plain bytes of a component.
       var kind = Self.classEnd
       while index < count {
-        byte = bytes[index]
-        kind = classes[Int(byte)] &- 0x30
+        kind = classes[Int(bytes[index])] &- 0x30
         if kind != Self.classPlain { break }
-        hash = PathIndex.hashStep(hash, byte)
         index &+= 1
       }
       if index == count { kind = Self.classEnd }
       if kind == Self.classUpper {
         upper = true
-        hash = PathIndex.hashStep(hash, byte | 0x20)
       } else if kind == Self.classHostOnly {
         // A port, userinfo or IP literal in the authority.
         if inHost { return false }
-        hash = PathIndex.hashStep(hash, byte)
       } else if kind == Self.classSlash || kind == Self.classEnd {
         if index > start {
           if components >= limit { return false }
@@ -85,7 +77,6 @@ extension URLParser {
           let pair = 2 &* components
           bounds[pair] = Int32(truncatingIfNeeded: start)
           bounds[pair &+ 1] = Int32(truncatingIfNeeded: index)
-          hashes[components] = hash
           if upper {
             // A lower-cased copy after the URL.
             foldedBounds[pair] = copyStart &+ Int32(truncatingIfNeeded: copied)
@@ -105,7 +96,6 @@ extension URLParser {
         inHost = false
         if kind == Self.classEnd { return true }
         start = index &+ 1
-        hash = PathIndex.hashSeed
         upper = false
       } else {
         return false
@@ -168,8 +158,8 @@ extension URLParser {
 extension URLParser {
   /// For tests and fuzzing: whether the plain scan, when it takes `url`, finds what the full
   /// scan finds (scheme, authority, host, components, query items), with each component's
-  /// folded text and hash as the search computes them and as ``URLLayout/foldAndHash()`` does. True when the plain scan leaves `url`
-  /// to the full one.
+  /// folded text as ``URLLayout/fold()`` makes it. True when the plain scan leaves `url` to the
+  /// full one.
   package func plainScanAgrees(_ url: String) -> Bool {
     var url = url
     return url.withUTF8 { bytes in
@@ -178,25 +168,23 @@ extension URLParser {
       var full = URLLayout()
       do {
         try scanFull(bytes, original: String(decoding: bytes, as: UTF8.self), into: &full)
-        full.foldAndHash()
+        full.fold()
       } catch {
         return false
       }
       guard plain.schemeEnd == full.schemeEnd, plain.hasAuthority == full.hasAuthority,
         plain.hasHost == full.hasHost, plain.componentCount == full.componentCount,
-        plain.queryItems == full.queryItems, plain.hashed
+        plain.queryItems == full.queryItems, plain.folded
       else { return false }
       for component in 0..<plain.componentCount {
         let text = plain.component(component)
-        var folded = text.lowercased()
+        let folded = text.lowercased()
         let start = plain.foldedBounds[2 * component]
         let end = plain.foldedBounds[2 * component + 1]
         let fullStart = full.foldedBounds[2 * component]
         let fullEnd = full.foldedBounds[2 * component + 1]
         guard text == full.component(component), plain.string(start, end) == folded,
-          plain.hashes[component] == folded.withUTF8({ PathIndex.textHash($0) }),
-          full.string(fullStart, fullEnd) == folded,
-          full.hashes[component] == plain.hashes[component]
+          full.string(fullStart, fullEnd) == folded
         else { return false }
       }
       return true

@@ -19,11 +19,10 @@ struct URLLayout: Sendable {
   var hasEscapes = false
   /// Where the raw fragment starts in the URL (after `#`), or -1.
   var fragmentStart = -1
-  /// When `hashed` (the plain scan fills them): `start, end` of each component's folded text in
-  /// `bytes`, and its hash (see ``PathIndex/textHash(_:)``).
+  /// When `folded` (the plain scan fills them): `start, end` of each component's folded text
+  /// in `bytes`.
   var foldedBounds = ScratchArray<Int32>(capacity: 32)
-  var hashes = ScratchArray<UInt64>(capacity: 16)
-  var hashed = false
+  var folded = false
   /// Shared with a copy exactly when the buffers are.
   private var owner = ScratchOwner()
 
@@ -36,7 +35,6 @@ struct URLLayout: Sendable {
       bounds.clear()
       query.clear()
       foldedBounds.clear()
-      hashes.clear()
     } else {
       self = URLLayout()
     }
@@ -45,56 +43,45 @@ struct URLLayout: Sendable {
     hasHost = false
     port = nil
     fragmentStart = -1
-    hashed = false
+    folded = false
   }
 
-  /// Folds and hashes every component, as the plain scan does while it scans (so a layout from
-  /// the full scan or from a routing input is searched the same way): a component with an
-  /// upper-case or non-ASCII byte gets a lower-cased copy at the end of `bytes` (ASCII by bytes,
-  /// anything else as `lowercased()` does it), and `foldedBounds` points at the folded text (the
-  /// component itself when it is its own folded form); `hashes` holds its hash.
-  mutating func foldAndHash() {
-    guard !hashed else { return }
+  /// Folds every component, as the plain scan does while it scans (so a layout from the full
+  /// scan or from a routing input is searched the same way): a component with an upper-case or
+  /// non-ASCII byte gets a lower-cased copy at the end of `bytes` (ASCII by bytes, anything else
+  /// as `lowercased()` does it), and `foldedBounds` points at the folded text (the component
+  /// itself when it is its own folded form).
+  mutating func fold() {
+    guard !folded else { return }
     foldedBounds.reset()
-    hashes.reset()
     for component in 0..<componentCount {
       let start = bounds[2 * component]
       let end = bounds[2 * component + 1]
-      var hash = PathIndex.hashSeed
       var ascii = true
       var plain = true
       for index in Int(start)..<Int(end) {
         let byte = bytes[index]
         if byte >= 0x80 { ascii = false }
         if byte &- 0x41 < 26 || byte >= 0x80 { plain = false }
-        hash = PathIndex.hashStep(hash, byte)
       }
       if plain {
         foldedBounds.append(start)
         foldedBounds.append(end)
-        hashes.append(hash)
         continue
       }
       let foldedStart = Int32(bytes.count)
-      hash = PathIndex.hashSeed
       if ascii {
         for index in Int(start)..<Int(end) {
           let byte = bytes[index]
-          let lower = byte &- 0x41 < 26 ? byte | 0x20 : byte
-          bytes.append(lower)
-          hash = PathIndex.hashStep(hash, lower)
+          bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
         }
       } else {
-        for byte in string(start, end).lowercased().utf8 {
-          bytes.append(byte)
-          hash = PathIndex.hashStep(hash, byte)
-        }
+        for byte in string(start, end).lowercased().utf8 { bytes.append(byte) }
       }
       foldedBounds.append(foldedStart)
       foldedBounds.append(Int32(bytes.count))
-      hashes.append(hash)
     }
-    hashed = true
+    folded = true
   }
 
   /// Components, the host included.

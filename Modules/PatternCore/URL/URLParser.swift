@@ -39,7 +39,7 @@ public struct URLParser: Sendable {
     if scanPlain(bytes, into: &layout) { return }
     layout.reset()
     try scanFull(bytes, original: String(decoding: bytes, as: UTF8.self), into: &layout)
-    layout.foldAndHash()
+    layout.fold()
   }
 
   /// Any URL, with every check and error; ``scanPlain(_:into:)`` is its fast path.
