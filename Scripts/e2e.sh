@@ -71,6 +71,10 @@ grep -q "^          ^ '(' opened here is never closed" "$work/bad.err" || fail "
 { printf '\xef\xbb\xbf'; cat Fixtures/deeper/basics.json; } > "$work/bom.json"
 out="$(printf '\xef\xbb\xbf{"url":"myapp://profile/42"}\n' | "$bin" --routes "$work/bom.json")"
 case "$out" in *'"line":1,'*'"status":"matched"'*) ;; *) fail "byte-order mark: $out" ;; esac
+# Files joined with `cat`: a mark at the start of any line is skipped too (URL or JSON line).
+out="$(printf 'myapp://profile/1\n\xef\xbb\xbfmyapp://profile/2\n\xef\xbb\xbf"myapp://profile/3"\n' \
+  | "$bin" --routes "$work/bom.json" | grep -c '"status":"matched"')"
+[ "$out" = 3 ] || fail "byte-order mark on a later line: $out of 3 matched"
 
 # Plain URL lines: `cat urls.txt | deeplink-resolve`.
 printf 'myapp://profile/42\nmyapp://tweet/x/retweet\n' | "$bin" > "$work/plain.out"

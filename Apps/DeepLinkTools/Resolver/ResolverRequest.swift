@@ -64,7 +64,12 @@ struct ResolverRequest {
       return ResolverRequest(
         kind: .resolve(url: .bytes(plain.url)), id: plain.id.map { .bytes($0) })
     }
-    let line = line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+    var line = line.last == 0x0D ? UnsafeBufferPointer(rebasing: line.dropLast()) : line
+    if line.starts(with: [0xEF, 0xBB, 0xBF]) {
+      // A UTF-8 byte-order mark: a file saved with one and joined after another
+      // (`cat a.txt b.txt`). The line starts after it, as the input's first line does.
+      line = UnsafeBufferPointer(rebasing: line.dropFirst(3))
+    }
     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
       return ResolverRequest(
         kind: .failure(.invalidJSON, "empty line; expected a JSON object or string", offset: 0))
