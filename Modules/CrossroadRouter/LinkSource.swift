@@ -35,8 +35,12 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
       var host = String(hostPart)
       var port: Int?
       if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") {
-        guard let value = Int(host[host.index(after: colon)...]), value >= 0, value < 65536 else {
+        let digits = host[host.index(after: colon)...]
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
           throw .invalidSource(text, reason: "the port is not a number")
+        }
+        guard let value = Int(digits), value < 65536 else {
+          throw .invalidSource(text, reason: "the port is out of range (0 to 65535)")
         }
         port = value
         host = String(host[..<colon])

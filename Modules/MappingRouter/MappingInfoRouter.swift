@@ -53,6 +53,11 @@ public final class MappingInfoRouter: Sendable {
     try load(scheme: scheme, limits: limits, types: types, mappingInfo: mappingInfo)
   }
 
+  /// Whether a group name cannot hold `character` (a group is one path component).
+  static func isOutsideGroup(_ character: Character) -> Bool {
+    "/?{}&*:()|".contains(character) || character.isWhitespace
+  }
+
   /// Loads groups of maps into a new router; paths may use `types` like built-in types
   /// (`/archive/:month(m)`).
   public static func load(
@@ -68,8 +73,8 @@ public final class MappingInfoRouter: Sendable {
     for (groupIndex, info) in mappingInfo.enumerated() {
       // An empty group puts its maps' paths at the start of the URL (`base/update` answers
       // `native://base/update`), as the original router allows.
-      guard !info.group.contains(where: { "/?{}&*:()|".contains($0) || $0.isWhitespace })
-      else { throw .invalidGroup(info.group) }
+      guard !info.group.contains(where: Self.isOutsideGroup)
+      else { throw .invalidGroup(info.group, groupIndex: groupIndex) }
       for (index, map) in info.maps.enumerated() {
         let pattern: RoutePattern
         do {

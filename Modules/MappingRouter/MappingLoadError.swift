@@ -11,8 +11,9 @@ public enum MappingLoadError: Error, Sendable, Hashable, CustomStringConvertible
   /// query conditions do not exclude each other; the second is map `index` of the
   /// `groupIndex`th group.
   case duplicatePath(path: String, first: String, second: String, groupIndex: Int, index: Int)
-  /// An empty group name, or one with characters a component cannot hold.
-  case invalidGroup(String)
+  /// A group name with characters a component cannot hold (`a/b`, `a?`), the `groupIndex`th
+  /// of the groups loaded.
+  case invalidGroup(String, groupIndex: Int)
   /// A declared value type whose name is taken or malformed.
   case invalidType(ValueTypeError)
 
@@ -27,10 +28,14 @@ public enum MappingLoadError: Error, Sendable, Hashable, CustomStringConvertible
         code: .duplicateRoute, message: "duplicate path `\(path)`",
         hint: "\(second) repeats \(first); one scheme holds each path once",
         origin: "groups[\(groupIndex)], maps[\(index)]")
-    case .invalidGroup(let group):
+    case .invalidGroup(let group, let groupIndex):
+      // The caret under the first character a component cannot hold.
+      let bad = group.firstIndex(where: MappingInfoRouter.isOutsideGroup) ?? group.startIndex
       return Diagnostic(
-        code: .patternSyntax, message: "invalid group `\(group)`", source: group, offset: 0,
-        hint: "a group is one non-empty path component")
+        code: .patternSyntax, message: "invalid group `\(group)`", source: group,
+        offset: group.utf8.distance(from: group.startIndex, to: bad),
+        hint: "a group is one path component (or empty: its maps' paths then start the URL)",
+        origin: "groups[\(groupIndex)]")
     case .invalidType(let error):
       return Diagnostic(code: .invalidRequest, message: error.description)
     }

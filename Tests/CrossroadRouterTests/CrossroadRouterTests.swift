@@ -318,6 +318,24 @@ struct CrossroadSourceMissTests {
     }
   }
 
+  /// A port that is a number too large says so; one that is not a number says that.
+  @Test func aSourcePortOutOfRangeIsNotCalledNotANumber() {
+    for (text, reason) in [
+      ("https://example.com:99999", "the port is out of range (0 to 65535)"),
+      ("https://example.com:8x", "the port is not a number"),
+      ("https://example.com:", "the port is not a number"),
+      ("https://example.com:-1", "the port is not a number"),
+    ] {
+      do {
+        _ = try LinkSource(parsing: text)
+        Issue.record("\(text) was accepted")
+      } catch {
+        #expect("\(error)".contains(reason), "\(text): \(error)")
+      }
+    }
+    #expect((try? LinkSource(parsing: "https://example.com:65535")) != nil)
+  }
+
   @Test func aRouteThatDiffersOnlyByItsSourceIsTheNearest() throws {
     let router = DefaultRouter(accepting: ["pokedex", "https://example.com"])
     try router.register(routes: [

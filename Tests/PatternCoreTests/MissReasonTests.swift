@@ -53,14 +53,14 @@ struct MissReasonTests {
       ])
     ]
     let wrong = try reason([.literal("b")], query: conditions, "myapp://b?ref=c")
-    #expect(wrong.cause == .queryValueNotEqual(key: "ref", value: "c", expected: "a"))
-    #expect(wrong.message == "query item `ref` is `c`; the pattern needs `a`")
+    #expect(wrong.cause == .queryValueNotEqual(key: "ref", value: "c", expected: ["a", "b"]))
+    #expect(wrong.message == "query item `ref` is `c`; the pattern needs `a` or `b`")
     let none = try reason([.literal("b")], query: conditions, "myapp://b?x=1")
     #expect(none.cause == .noneOfQueryItems(keys: ["ref"]))
     #expect(none.message == "missing query item `ref`")
     #expect(
       try reason([.literal("b")], query: conditions, "myapp://b?ref").message
-        == "query item `ref` is empty; the pattern needs `a`")
+        == "query item `ref` is empty; the pattern needs `a` or `b`")
     // Typed alternatives: the first whose key is there names its value.
     let typed: [QueryNode] = [
       .oneOf([QueryItemPattern("a", type: .int), QueryItemPattern("b", type: .int)])

@@ -131,7 +131,13 @@ package final class HandlerGraph: @unchecked Sendable {
     let keys = Set(members.map(\.0))
     let verbs = keys.intersection(["open", "reject", "passTo", "delay"])
     guard verbs.count == 1, let verb = verbs.first else {
-      throw error("an action has exactly one of `open`, `reject`, `passTo`, `delay`", origin)
+      // A misspelt verb is named (`opn`), not only the verbs that are missing.
+      let unknown = keys.subtracting(["open", "reject", "passTo", "delay", "resume"]).sorted()
+      throw error(
+        "an action has exactly one of `open`, `reject`, `passTo`, `delay`"
+          + (verbs.isEmpty && !unknown.isEmpty
+            ? "; unknown member `\(unknown[0])` in an action" : ""),
+        origin)
     }
     let allowed: Set<String> = verb == "delay" ? ["delay", "resume"] : [verb]
     if let extra = keys.subtracting(allowed).sorted().first {

@@ -40,6 +40,11 @@ package struct MappingTable: LoadedTable {
 
   /// A map's pattern as written: its group, then its path (a `/` between them unless the path
   /// starts with one or with its query).
+  /// A group as the router reads it: `/user` is the group `user`, written as a path.
+  static func component(_ group: String) -> String {
+    group.hasPrefix("/") ? String(group.dropFirst()) : group
+  }
+
   static func joined(_ group: String, _ path: String) -> String {
     // An empty group: the path is the whole of it.
     guard !group.isEmpty else { return path }
@@ -64,11 +69,21 @@ package struct MappingTable: LoadedTable {
       } catch {
         throw error.diagnostic
       }
+      guard group.objectValue != nil else {
+        throw error("a group is a JSON object, found \(group.kindName)", origin)
+      }
       guard let groupName = group["group"]?.stringValue else {
-        throw error("missing `group` (a string)", origin)
+        throw error(
+          group["group"] == nil
+            ? "missing `group` (a string)"
+            : "`group` must be a string, found \(group["group"]!.kindName)", origin)
       }
       guard let maps = group["maps"]?.arrayValue else {
-        throw error("missing `maps` (an array)", origin)
+        throw error(
+          group["maps"] == nil
+            ? "missing `maps` (an array)"
+            : "`maps` must be an array, found \(group["maps"]!.kindName)",
+          origin)
       }
       var result: [Map] = []
       for (mapIndex, map) in maps.enumerated() {
@@ -77,6 +92,9 @@ package struct MappingTable: LoadedTable {
           try ManifestLoader.checkKeys(map, ManifestLoader.Keys.map, "a map", mapOrigin)
         } catch {
           throw error.diagnostic
+        }
+        guard map.objectValue != nil else {
+          throw error("a map is a JSON object, found \(map.kindName)", mapOrigin)
         }
         let route = map["route"]?.stringValue
         let action = map["action"]?.stringValue
@@ -99,10 +117,9 @@ package struct MappingTable: LoadedTable {
           remark = text
         }
         result.append(.named(route != nil ? .route : .action, path, target: target, remark: remark))
-        written.append(Self.joined(groupName, path))
+        written.append(Self.joined(Self.component(groupName), path))
       }
-      // `/user` is the group `user`, written as a path.
-      let group = groupName.hasPrefix("/") ? String(groupName.dropFirst()) : groupName
+      let group = Self.component(groupName)
       infos.append(MappingInfo(group: group, maps: result))
     }
     return infos

@@ -82,7 +82,11 @@ package struct SourcesTable: LoadedTable {
         // theirs).
         let first = host.hasPrefix("*.") ? Self.anyHost : host
         for index in part.routes.indices {
-          part.routes[index].pattern = first + "/" + part.routes[index].pattern
+          // The host becomes the first component: `/p/:id` (a leading `/` is allowed) and
+          // `p/:id` are both `host/p/:id`, and the root pattern is the host alone.
+          let pattern = part.routes[index].pattern
+          let path = pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern
+          part.routes[index].pattern = path.isEmpty ? first : first + "/" + path
         }
       }
       return try load(part)

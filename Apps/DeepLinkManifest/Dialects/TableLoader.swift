@@ -62,6 +62,12 @@ public enum TableLoader {
         hint: "`scheme` and `sources` are alternatives: give one of them",
         origin: spec.origin)
     }
+    if let sources = spec.sources, sources.isEmpty {
+      throw Diagnostic(
+        code: .invalidSource, message: "`sources` is empty; a router needs at least one source",
+        hint: "list the table's scheme (\"sources\": [\"myapp\"]), or give \"scheme\": \"myapp\"",
+        origin: spec.origin + ", sources")
+    }
     if let sources = spec.sources, sources.count != 1 {
       throw Diagnostic(
         code: .invalidSource,

@@ -46,7 +46,7 @@ public enum ManifestLoader {
     }
     // The app-links fixtures: a checker fixture's routes are a manifest; a matcher fixture
     // holds an association file or an Android manifest and URLs, no routes: no table.
-    if let check = json["check"], json["findings"] != nil {
+    if let check = json["check"] {
       guard let routes = check["routes"] else {
         throw shapeError("an app-links checker fixture gives its routes under `check.routes`", path)
       }
@@ -67,10 +67,17 @@ public enum ManifestLoader {
       }
       var specs: [TableSpec] = []
       for (index, table) in list.enumerated() {
-        specs.append(
-          try tableSpec(
-            table, defaultName: "\(baseName)-\(index)", path: path, index: index,
-            readCases: readCases))
+        let spec = try tableSpec(
+          table, defaultName: "\(baseName)-\(index)", path: path, index: index,
+          readCases: readCases)
+        // Records, a case's `table` and a print request's `table` name a table: two with one
+        // name could not be told apart.
+        if let first = specs.firstIndex(where: { $0.name == spec.name }) {
+          throw shapeError(
+            "table name `\(spec.name)` is used twice (tables[\(first)] and tables[\(index)])",
+            "\(path), tables[\(index)]")
+        }
+        specs.append(spec)
       }
       return Manifest(
         path: path, tables: specs,
@@ -182,7 +189,8 @@ public enum ManifestLoader {
         guard let pattern = try optionalString(route, "pattern", routeOrigin) else {
           throw shapeError("missing `pattern`", routeOrigin)
         }
-        let forward = try optionalString(route, "forward", routeOrigin)
+        // Where the other `forward` errors point (the capture it names, and its kind).
+        let forward = try optionalString(route, "forward", routeOrigin + ".forward")
         guard
           let intent = try optionalString(route, "intent", routeOrigin) ?? forward.map({ _ in "" })
         else {

@@ -88,10 +88,16 @@ enum AppLinksFixtures {
     do throws(AppLinksError) {
       switch os {
       case "ios":
+        guard json["aasa"] != nil else {
+          return [result("fixture", ("the association file under `aasa`", "no `aasa`"))]
+        }
         let file = try AASAFile(data: Array(JSONWriter.write(json["aasa"] ?? .null).utf8))
         let appID = json["appID"]?.stringValue ?? ""
         decide = { file.decision(for: $0, appID: appID) }
       case "android":
+        guard json["manifest"] != nil else {
+          return [result("fixture", ("the AndroidManifest.xml under `manifest`", "no `manifest`"))]
+        }
         let manifest = try AndroidManifest(data: Array(lines(json["manifest"]).utf8))
         decide = { manifest.decision(for: $0) }
       default:
@@ -138,10 +144,21 @@ enum AppLinksFixtures {
         file: file, table: nil, subject: "check",
         failure: ConformanceRunner.Failure(expected: expected, actual: actual))
     }
+    guard check.objectValue != nil else {
+      return fail("`check` as an object with `routes` and OS files", "found \(check.kindName)")
+    }
+    guard let routes = check["routes"] else {
+      return fail("the routes under `check.routes`", "no `routes`")
+    }
+    // As the command line asks for at least one OS file, so does a fixture: else it checks
+    // nothing and would pass whatever its findings.
+    guard check["aasa"] != nil || check["android"] != nil else {
+      return fail("an OS file under `check.aasa` or `check.android`", "neither")
+    }
     let tables: TableSet
     do {
       let manifest = try ManifestLoader.parse(
-        Array(JSONWriter.write(check["routes"] ?? .null).utf8), path: file, readCases: false)
+        Array(JSONWriter.write(routes).utf8), path: file, readCases: false)
       tables = try TableLoader.load(manifest)
     } catch {
       return fail("loadable routes", "\(error)")

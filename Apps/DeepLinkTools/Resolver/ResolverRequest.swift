@@ -70,7 +70,8 @@ struct ResolverRequest {
       // (`cat a.txt b.txt`). The line starts after it, as the input's first line does.
       line = UnsafeBufferPointer(rebasing: line.dropFirst(3))
     }
-    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+    // Blank: spaces, tabs, and carriage returns (`\r\r\n`) beyond the one a CRLF ends with.
+    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
       return ResolverRequest(
         kind: .failure(.invalidJSON, "empty line; expected a JSON object or string", offset: 0))
     }

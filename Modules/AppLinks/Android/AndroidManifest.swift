@@ -236,8 +236,12 @@ public struct AndroidManifest: Sendable {
         if let host = child.attribute("android:host") {
           var port: Int?
           if let text = child.attribute("android:port") {
-            guard let value = Int(text), (0..<65536).contains(value) else {
+            guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
               throw AppLinksError("the port `\(text)` is not a number", origin: origin)
+            }
+            guard let value = Int(text), value < 65536 else {
+              throw AppLinksError(
+                "the port `\(text)` is out of range (0 to 65535)", origin: origin)
             }
             port = value
           }

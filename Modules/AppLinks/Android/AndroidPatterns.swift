@@ -2,6 +2,10 @@ import Foundation
 
 /// The path patterns of Android's `<data>` element as automata over the decoded path.
 enum AndroidPatterns {
+  /// The largest count a `pathAdvancedPattern` repetition (`{m}`, `{m,n}`) may give: each
+  /// repeat is a copy in the automaton.
+  static let mostRepetitions = 64
+
   /// `android:pathPattern`, Android's simple glob: `.` any character, `X*` zero or more of `X`
   /// (`.*` any run), `\` escapes the next character. The whole path must match.
   static func simpleGlob(_ text: String, origin: String) throws(AppLinksError) -> ByteNFA {
@@ -135,15 +139,25 @@ enum AndroidPatterns {
           }
           let inside = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
           let bounds = inside.split(separator: ",", omittingEmptySubsequences: false)
-          guard let low = Int(bounds[0]), bounds.count <= 2, low >= 0, low <= 64 else {
+          guard let low = Int(bounds[0]), bounds.count <= 2, low >= 0 else {
             throw fail("a repetition `{\(inside)}` that is not {m}, {m,} or {m,n}")
+          }
+          guard low <= Self.mostRepetitions else {
+            throw fail(
+              "a repetition `{\(inside)}` above \(Self.mostRepetitions), the most this checker takes"
+            )
           }
           if bounds.count == 2, bounds[1].isEmpty {
             repetitions = (low, nil)  // `{m,}`: m or more
           } else {
             let high = bounds.count == 2 ? Int(bounds[1]) : low
-            guard let high, high >= low, high <= 64 else {
+            guard let high, high >= low else {
               throw fail("a repetition `{\(inside)}` that is not {m}, {m,} or {m,n}")
+            }
+            guard high <= Self.mostRepetitions else {
+              throw fail(
+                "a repetition `{\(inside)}` above \(Self.mostRepetitions), the most this checker "
+                  + "takes")
             }
             repetitions = (low, high)
           }

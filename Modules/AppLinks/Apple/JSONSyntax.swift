@@ -65,7 +65,9 @@ struct JSONSyntax {
 
   /// An object (`keyed`) or array from its opening bracket.
   private mutating func container(close: UInt8, keyed: Bool, depth: Int) -> String? {
-    guard depth < Self.maximumDepth else { return "nesting deeper than \(Self.maximumDepth)" }
+    guard depth < Self.maximumDepth else {
+      return "nesting deeper than \(Self.maximumDepth) levels"
+    }
     index += 1
     skipSpace()
     if current == close {
@@ -85,7 +87,7 @@ struct JSONSyntax {
         let key = Self.decodedKey(Array(bytes[start..<index]))
         guard keys.insert(key).inserted else {
           index = start
-          return "the key `\(String(decoding: key, as: UTF8.self))` appears twice in one object"
+          return "duplicate member name `\(String(decoding: key, as: UTF8.self))`"
         }
         skipSpace()
         guard current == UInt8(ascii: ":") else { return "expected `:` after the key" }

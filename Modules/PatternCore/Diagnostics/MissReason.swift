@@ -17,8 +17,9 @@ public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertibl
     case queryValueMismatch(key: String, value: String, type: ValueType)
     /// None of a one-of group's items is present.
     case noneOfQueryItems(keys: [String])
-    /// The item is there but its value is not the one the pattern's condition names.
-    case queryValueNotEqual(key: String, value: String, expected: String)
+    /// The item is there but its value is none of those the pattern's conditions name under
+    /// its key (one, or a one-of group's, in pattern order).
+    case queryValueNotEqual(key: String, value: String, expected: [String])
     /// The URL has an item the pattern forbids (`!key`).
     case forbiddenQueryItem(key: String)
     /// The URL's scheme is not the router's.
@@ -231,7 +232,7 @@ extension ByteWriter {
     case .queryValueNotEqual(let key, let value, let expected):
       item(key, value, shown: " is ")
       say("; the pattern needs ")
-      quote(expected)
+      quote(expected, joinedBy: " or ")
     case .forbiddenQueryItem(let key):
       say("query item ")
       quote(key)

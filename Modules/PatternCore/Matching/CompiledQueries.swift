@@ -58,6 +58,9 @@ struct CompiledQueries: Sendable {
     case missing(QueryItemPattern, invalid: String?)
     /// No item of a one-of group is there at all.
     case noneOf([QueryItemPattern])
+    /// An item's key is there, but with none of the values the conditions under that key name
+    /// (`ref=a`, or a one-of group's `(ref=a|ref=b)`): its first value, and those values.
+    case notEqual(key: String, value: String, expected: [String])
     /// The URL has an item under a key the pattern forbids.
     case forbidden(key: String)
   }
@@ -136,7 +139,12 @@ struct CompiledQueries: Sendable {
           let invalid = firstKeyed(item, query).map {
             String(decoding: query.value($0), as: UTF8.self)
           }
-          failures.append(.missing(item.pattern, invalid: invalid))
+          if let invalid, let expected = item.pattern.equals {
+            failures.append(
+              .notEqual(key: item.pattern.keys[0], value: invalid, expected: [expected]))
+          } else {
+            failures.append(.missing(item.pattern, invalid: invalid))
+          }
         }
       case .oneOf(let items):
         let first = items.lazy.compactMap { item in self.find(item, query).map { (item, $0) } }
@@ -146,9 +154,20 @@ struct CompiledQueries: Sendable {
         } else if let (item, entry) = items.lazy.compactMap({ item in
           self.firstKeyed(item, query).map { (item, $0) }
         }).first {
-          // An alternative's key is there with a value it refuses: say which, as for one item.
+          // An alternative's key is there with a value it refuses: say which, as for one item;
+          // when every alternative under that key names a value, say all of them.
           let value = String(decoding: query.value(entry), as: UTF8.self)
-          failures.append(.missing(item.pattern, invalid: value))
+          let keyed = items.filter { self.firstKeyed($0, query) == entry }.map(\.pattern)
+          if keyed.allSatisfy({ $0.equals != nil }) {
+            failures.append(
+              .notEqual(
+                key: item.pattern.keys[0], value: value,
+                expected: keyed.compactMap(\.equals).reduce(into: []) { values, value in
+                  if !values.contains(value) { values.append(value) }
+                }))
+          } else {
+            failures.append(.missing(item.pattern, invalid: value))
+          }
         } else {
           failures.append(.noneOf(items.map(\.pattern)))
         }

@@ -87,10 +87,9 @@ extension RouteTable {
   private static func queryReason(_ failure: CompiledQueries.Failure?, closeness: Int) -> MissReason
   {
     switch failure {
-    case .missing(let item, let invalid?) where item.equals != nil:
+    case .notEqual(let key, let value, let expected):
       MissReason(
-        .queryValueNotEqual(key: item.keys[0], value: invalid, expected: item.equals!),
-        closeness: closeness)
+        .queryValueNotEqual(key: key, value: value, expected: expected), closeness: closeness)
     case .forbidden(let key):
       MissReason(.forbiddenQueryItem(key: key), closeness: closeness)
     case .missing(let item, let invalid?):

@@ -1,0 +1,115 @@
+import PatternCore
+import Testing
+
+@testable import DeepLinkTools
+
+/// Bad manifests and fixtures: each error says why, and points where the mistake is written.
+@Suite("Load errors say where and why")
+struct LoadErrorPlacesTests {
+  /// The rendered error of loading `json` as a manifest and its tables; nil when it loads.
+  func loadError(_ json: String) -> String? {
+    let manifest: Manifest
+    do {
+      manifest = try ManifestLoader.parse(Array(json.utf8), path: "t.json")
+    } catch {
+      return error.diagnostic.description
+    }
+    do {
+      _ = try TableLoader.load(manifest)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  func mapping(_ groups: String) -> String {
+    #"{"name":"m","dialect":"mapping","scheme":"native","groups":"# + groups + "}"
+  }
+
+  @Test(arguments: ["deeper", "func"])
+  func anEmptySourceListIsCalledEmpty(_ dialect: String) throws {
+    let error = try #require(
+      loadError(
+        #"{"name":"t","dialect":""# + dialect
+          + #"","sources":[],"routes":[{"pattern":"a","intent":"x"}]}"#))
+    #expect(error.contains("`sources` is empty"))
+    #expect(error.contains("--> t.json, table `t`, sources"))
+  }
+
+  @Test func aMappingGroupErrorPointsAtTheGroupAndTheCharacter() throws {
+    let error = try #require(loadError(mapping(#"[{"group":"a/b","maps":[]}]"#)))
+    #expect(error.contains("invalid group `a/b`"))
+    #expect(error.contains("--> t.json, table `m`, groups[0]"))
+    // The caret under the `/`.
+    #expect(error.contains("\n  a/b\n   ^ "))
+  }
+
+  @Test(arguments: [
+    (#"[5]"#, "a group is a JSON object, found a number", "groups[0]"),
+    (#"[{"group":5,"maps":[]}]"#, "`group` must be a string, found a number", "groups[0]"),
+    (#"[{"group":"u","maps":{}}]"#, "`maps` must be an array, found an object", "groups[0]"),
+    (
+      #"[{"group":"u","maps":[5]}]"#, "a map is a JSON object, found a number", "groups[0], maps[0]"
+    ),
+  ])
+  func aGroupOrMapOfTheWrongShapeSaysSo(_ groups: String, _ message: String, _ place: String)
+    throws
+  {
+    let error = try #require(loadError(mapping(groups)))
+    #expect(error.contains(message))
+    #expect(error.contains("--> t.json, table `m`, \(place)\n") || error.hasSuffix(place))
+  }
+
+  @Test func aGroupWrittenAsAPathIsItsComponent() {
+    // `/user` is the group `user`; `/` is the empty group, whose maps start the URL.
+    #expect(loadError(mapping(#"[{"group":"/","maps":[{"route":"x","target":"T"}]}]"#)) == nil)
+  }
+
+  @Test func twoTablesWithOneNameAreRefused() throws {
+    let error = try #require(
+      loadError(
+        #"{"tables":[{"name":"a","dialect":"deeper","scheme":"x","routes":[]},"#
+          + #"{"name":"a","dialect":"deeper","scheme":"y","routes":[]}]}"#))
+    #expect(error.contains("table name `a` is used twice (tables[0] and tables[1])"))
+    #expect(error.contains("--> t.json, tables[1]"))
+  }
+
+  @Test func aForwardOfTheWrongTypePointsAtForward() throws {
+    let error = try #require(
+      loadError(
+        #"{"name":"w","dialect":"deeper","scheme":"wp","routes":[{"pattern":"m?:r","forward":5}]}"#
+      ))
+    #expect(error.contains("`forward` must be a string, found a number"))
+    #expect(error.contains("routes[0].forward"))
+  }
+
+  @Test func aMisspeltVerbIsNamed() throws {
+    let error = try #require(
+      loadError(
+        #"{"name":"w","dialect":"deeper","scheme":"wp","routes":[{"pattern":"a","intent":"A"}],"#
+          + #""handlers":{"root":{"A":{"opn":true}}}}"#))
+    #expect(error.contains("unknown member `opn` in an action"))
+  }
+
+  @Test func anOriginSourceTakesAPatternWithALeadingSlash() {
+    #expect(
+      loadError(
+        #"{"name":"c","dialect":"deeper","sources":["https://*.example.com","myapp"],"#
+          + #""routes":[{"pattern":"/p/:id","intent":"a"}]}"#) == nil)
+  }
+
+  @Test func aCheckerFixtureWithNoOSFileFails() {
+    let results = AppLinksFixtures.run(
+      try! JSONParser.parse(
+        #"{"check":{"routes":{"name":"t","dialect":"crossroad","sources":["https://a.com"],"#
+          + #""routes":[{"pattern":"/p","intent":"p"}]}},"findings":[]}"#), file: "f.json")
+    #expect(results.count == 1)
+    #expect(results[0].failure?.expected == "an OS file under `check.aasa` or `check.android`")
+  }
+
+  @Test func aCheckerFixtureWhoseCheckIsNotAnObjectSaysWhatItIs() {
+    let results = AppLinksFixtures.run(
+      try! JSONParser.parse(#"{"check":5,"findings":[]}"#), file: "f.json")
+    #expect(results[0].failure?.actual == "found a number")
+  }
+}
