@@ -30,8 +30,9 @@ struct ConformanceCommand: ParsableCommand {
       FileHandleOutput.standardError("error: cannot write the report to standard output: " + reason)
       throw ExitCode(1)
     }
-    if let junit, !ConformanceReport.writeJUnit(results, to: junit) {
-      FileHandleOutput.standardError("error: cannot write the JUnit report to `\(junit)`")
+    if let junit, let reason = ConformanceReport.writeJUnit(results, to: junit) {
+      FileHandleOutput.standardError(
+        "error: cannot write the JUnit report to `\(junit)`: \(reason)")
       throw ExitCode(1)
     }
     if files.isEmpty || results.contains(where: { $0.failure != nil }) {

@@ -12,6 +12,16 @@ struct ReplSessionTests {
     return session
   }
 
+  @Test(arguments: [":routes all", ":clear everything", ":quit now"])
+  func aCommandWithoutArgumentsRefusesOne(_ line: String) {
+    let session = session()
+    let output = session.execute(line)
+    #expect(output.text.contains("takes no argument"))
+    #expect(!output.quit)
+    // Nothing was cleared.
+    #expect(session.execute("myapp://profile/42").text.hasPrefix("matched"))
+  }
+
   @Test func aMatchShowsRoutePatternIntentTypedParamsAndTrace() {
     #expect(
       session().execute("myapp://profile/42").text == """

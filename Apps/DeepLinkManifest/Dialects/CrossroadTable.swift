@@ -31,15 +31,24 @@ package struct CrossroadTable: LoadedTable {
         code: .invalidSource, message: "`sources` is empty; a router needs at least one source",
         hint: "e.g. \"sources\": [\"pokedex\", \"https://example.com\"]", origin: spec.origin)
     }
+    var parsed: [LinkSource] = []
     for (index, source) in sources.enumerated() {
+      let link: LinkSource
       do {
-        _ = try LinkSource(parsing: source)
+        link = try LinkSource(parsing: source)
       } catch {
         var diagnostic = error.diagnostic
         diagnostic.origin =
           spec.sources == nil ? "\(spec.origin), scheme" : "\(spec.origin), sources[\(index)]"
         throw diagnostic
       }
+      // As in a deeper or func table: the second one would answer nothing.
+      guard !parsed.contains(link) else {
+        throw Diagnostic(
+          code: .invalidSource, message: "the source `\(source)` is listed twice",
+          origin: "\(spec.origin), sources[\(index)]")
+      }
+      parsed.append(link)
     }
     router = DefaultRouter(accepting: sources)
     for type in try DeclaredTypes.load(spec) {

@@ -85,11 +85,13 @@ package enum FileIO {
     return nil
   }
 
-  /// Writes a whole file; false on failure.
-  package static func writeFile(_ path: String, _ text: String) -> Bool {
-    guard let file = fopen(path, "wb") else { return false }
-    defer { fclose(file) }
+  /// Writes a whole file; the operating system's reason when it cannot, else nil.
+  package static func writeFile(_ path: String, _ text: String) -> String? {
+    guard let file = fopen(path, "wb") else { return reason(errno) }
     let bytes = Array(text.utf8)
-    return fwrite(bytes, 1, bytes.count, file) == bytes.count
+    let written = fwrite(bytes, 1, bytes.count, file) == bytes.count
+    let failure = errno
+    guard fclose(file) == 0, written else { return reason(written ? errno : failure) }
+    return nil
   }
 }

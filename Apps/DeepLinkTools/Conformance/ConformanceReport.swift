@@ -76,8 +76,11 @@ public enum ConformanceReport {
     return result
   }
 
-  /// Writes the JUnit report; false when the file cannot be written.
-  public static func writeJUnit(_ results: [ConformanceRunner.Result], to path: String) -> Bool {
+  /// Writes the JUnit report; the operating system's reason when the file cannot be written
+  /// (`is a directory`), else nil.
+  public static func writeJUnit(_ results: [ConformanceRunner.Result], to path: String)
+    -> String?
+  {
     FileIO.writeFile(path, junit(results))
   }
 }

@@ -116,6 +116,14 @@ public final class ReplSession {
     if trimmed.isEmpty { return Output(text: "") }
     guard trimmed.hasPrefix(":") else { return Output(text: resolve(trimmed)) }
     let (command, argument) = trimmed.splitCommand()
+    if [":routes", ":clear", ":quit", ":q", ":exit"].contains(command), !argument.isEmpty {
+      // Not ignored: `:clear everything` might be meant as something else.
+      return Output(
+        text: render(
+          Diagnostic(
+            code: .invalidRequest, message: "`\(command)` takes no argument",
+            hint: "give `\(command)` alone (:help lists the commands)")))
+    }
     switch command {
     case ":load":
       switch Self.fileArgument(argument) {
