@@ -90,6 +90,21 @@ struct RealAppRoutesTests {
     }
   }
 
+  /// `(*rest)` is absent when empty: an empty value prints the URL without it, as matching
+  /// that URL leaves it; a required `*rest` has no empty value.
+  @Test func anEmptyOptionalRestPrintsAsAbsent() throws {
+    let files = RoutePattern(path: [lit("files"), .optional([.rest(name: "path")])])
+    #expect(
+      try URLPrinter.url(base: "myapp", pattern: files, values: ["path": .string("")])
+        == "myapp://files")
+    #expect(
+      try URLPrinter.url(base: "myapp", pattern: files, values: ["path": .string("a/b")])
+        == "myapp://files/a/b")
+    #expect(throws: ReverseRoutingError.self) {
+      try URLPrinter.url(base: "myapp", pattern: wiki, values: ["title": .string("")])
+    }
+  }
+
   @Test func componentsForAWildcardThePatternLacksAreAnError() throws {
     let plain = RoutePattern(path: [lit("profile"), cap("id")])
     #expect(throws: ReverseRoutingError.unusedValue(name: "*", pattern: "profile/:id")) {

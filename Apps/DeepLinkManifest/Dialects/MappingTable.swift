@@ -46,8 +46,9 @@ package struct MappingTable: LoadedTable {
   }
 
   static func joined(_ group: String, _ path: String) -> String {
-    // An empty group: the path is the whole of it.
+    // An empty group (also written `/`): the path is the whole of it.
     guard !group.isEmpty else { return path }
+    if group == "/" { return path.hasPrefix("/") ? path : "/" + path }
     return group + (path.isEmpty || path.hasPrefix("/") || path.hasPrefix("?") ? "" : "/") + path
   }
 
@@ -117,7 +118,7 @@ package struct MappingTable: LoadedTable {
           remark = text
         }
         result.append(.named(route != nil ? .route : .action, path, target: target, remark: remark))
-        written.append(Self.joined(Self.component(groupName), path))
+        written.append(Self.joined(groupName, path))
       }
       let group = Self.component(groupName)
       infos.append(MappingInfo(group: group, maps: result))

@@ -117,6 +117,21 @@ public enum URLPrinter {
     return url
   }
 
+  /// The names of the rest captures (`*name`) in `nodes`.
+  private static func restNames(_ nodes: [PathNode]) -> Set<String> {
+    var names = Set<String>()
+    for node in nodes {
+      switch node {
+      case .rest(let name): names.insert(name)
+      case .optional(let inner): names.formUnion(restNames(inner))
+      case .choice(let alternatives):
+        for inner in alternatives { names.formUnion(restNames(inner)) }
+      case .literal, .capture, .wildcard: continue
+      }
+    }
+    return names
+  }
+
   private static func check(
     _ value: PatternValue, _ name: String, _ type: ValueType, _ shown: String, allowEmpty: Bool
   ) throws(ReverseRoutingError) {
@@ -142,8 +157,12 @@ public enum URLPrinter {
     guard let match = table.match(routeAt: 0, input) else {
       throw .unusedValue(name: values.keys.sorted().first ?? "?", pattern: shown)
     }
+    let rests = restNames(pattern.path)
     for name in values.keys.sorted() {
-      guard match.captures.text(name) == values[name]!.text else {
+      let bound = match.captures.text(name)
+      // `(*rest)` is absent when empty, as a match leaves it: an empty value prints as absent.
+      if bound == nil, values[name]!.text.isEmpty, rests.contains(name) { continue }
+      guard bound == values[name]!.text else {
         throw .unusedValue(name: name, pattern: shown)
       }
     }
