@@ -22,6 +22,17 @@ struct ReplSessionTests {
     #expect(session.execute("myapp://profile/42").text.hasPrefix("matched"))
   }
 
+  /// The fragment never takes part in matching; it is reported, as the resolver's record does.
+  @Test func theFragmentIsShownNotMatched() {
+    let session = session()
+    let matched = session.execute("myapp://profile/42#top").text
+    #expect(matched.hasPrefix("matched twitter route 0"), "\(matched)")
+    #expect(matched.contains("  fragment  top  (not matched)"), "\(matched)")
+    #expect(session.execute("myapp://nothing#top").text.contains("  fragment  top"))
+    #expect(!session.execute("myapp://profile/42").text.contains("fragment"))
+    #expect(session.execute(":explain myapp://profile/42#top").text.contains("fragment: top"))
+  }
+
   @Test func aMatchShowsRoutePatternIntentTypedParamsAndTrace() {
     #expect(
       session().execute("myapp://profile/42").text == """

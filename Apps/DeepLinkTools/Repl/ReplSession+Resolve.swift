@@ -17,6 +17,11 @@ extension ReplSession {
       lines.append(style.dim("forwarded to") + " " + forwarded.url)
     }
     lines.append(describe(forwarded.outcome, url: forwarded.url))
+    if case .error = forwarded.outcome {
+    } else if let fragment = forwarded.reportedFragment {
+      lines.append(
+        "  " + style.dim("fragment") + "  " + fragment + "  " + style.dim("(not matched)"))
+    }
     if let opens = appLinks?.opensAppLine(url) { lines.append("  " + opens) }
     return lines.joined(separator: "\n")
   }
@@ -96,6 +101,9 @@ extension ReplSession {
       outcome = "result: route \(match.route) of \(match.table) \(style.arrow) \(match.intent)"
     case .unmatched: outcome = "result: no intent"
     case .error(let diagnostic): outcome = "result: error \(diagnostic.code)"
+    }
+    if let fragment = forwarded.reportedFragment {
+      lines.append("fragment: " + fragment + " " + style.dim("(reported, never matched)"))
     }
     return (lines + [outcome]).joined(separator: "\n")
   }

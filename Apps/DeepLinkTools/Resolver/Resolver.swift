@@ -126,10 +126,7 @@ public struct Resolver {
             ("pattern", .string(hop.pattern)), ("url", .string(hop.url)),
           ])
         })
-    // A forwarded URL without a fragment keeps the one of the URL it came from, as an HTTP
-    // redirect does (RFC 9110, 10.2.2).
-    let fragment = ([forwarded.url] + forwarded.via.reversed().map(\.url)).lazy
-      .compactMap(Self.fragment).first
+    let fragment = forwarded.reportedFragment
     switch forwarded.outcome {
     case .matched(let match):
       record.append(("status", .string("matched")))
@@ -257,3 +254,11 @@ public struct Resolver {
 }
 
 extension Resolver: LineResponder {}
+
+extension ForwardedOutcome {
+  /// The fragment an answer reports: the last URL's; a forwarded URL without one keeps the one
+  /// of the URL it came from, as an HTTP redirect does (RFC 9110, 10.2.2).
+  var reportedFragment: String? {
+    ([url] + via.reversed().map(\.url)).lazy.compactMap(Resolver.fragment).first
+  }
+}
