@@ -254,9 +254,12 @@ struct ResolverTests {
     let forwarded = respond(#"{"intent": "F", "params": {"to": "myapp://profile/1"}}"#)
     #expect(
       forwarded.contains("route 0 `fw?:to` of `d` forwards the value of `to`"), "\(forwarded)")
-    for wildcard in [#""a//b""#, #"["a", ""]"#, #""""#] {
+    for (wildcard, problem) in [
+      (#""a//b""#, "has an empty component"), (#"["a", ""]"#, "has an empty component"),
+      (#""""#, "`*` is empty"), ("[]", "`*` lists no component"),
+    ] {
       let empty = respond(#"{"intent": "W", "params": {"id": "1", "*": \#(wildcard)}}"#)
-      #expect(empty.contains("has an empty component"), "\(wildcard): \(empty)")
+      #expect(empty.contains(problem), "\(wildcard): \(empty)")
     }
     #expect(
       respond(#"{"intent": "W", "params": {"id": "1", "*": "a/b"}}"#)

@@ -202,8 +202,8 @@ extension TableSet {
           guard !text.isEmpty, !pieces.contains(where: \.isEmpty) else {
             return .failure(
               ValueProblem(
-                text: "`*` = `\(text)` has an empty component (a wildcard takes one or more "
-                  + "non-empty components)"))
+                text: (text.isEmpty ? "`*` is empty" : "`*` = `\(text)` has an empty component")
+                  + " (a wildcard takes one or more non-empty components)"))
           }
           wildcards.append(pieces.map(String.init))
         case .array(let items):
@@ -214,8 +214,8 @@ extension TableSet {
           guard !pieces.isEmpty, !pieces.contains(where: \.isEmpty) else {
             return .failure(
               ValueProblem(
-                text: "`*` has an empty component (a wildcard takes one or more non-empty "
-                  + "components)"))
+                text: (pieces.isEmpty ? "`*` lists no component" : "`*` has an empty component")
+                  + " (a wildcard takes one or more non-empty components)"))
           }
           wildcards.append(pieces)
         default: return .failure(ValueProblem(text: "`*` must be a string or an array of strings"))
