@@ -245,5 +245,12 @@ set -o pipefail
 repl="$(swift build --show-bin-path)/deeplink-repl"
 "$repl" < Tests/Transcripts/repl-session.in > "$work/repl.out" 2> "$work/repl.err"
 diff -u Tests/Transcripts/repl-session.expected "$work/repl.out" || fail "REPL transcript differs"
+# Its reader leaving ends it quietly too (status 0), not by SIGPIPE (141).
+set +o pipefail
+head -n 5000 "$work/many.jsonl" | "$repl" --routes Fixtures/deeper/basics.json 2> "$work/repl-pipe.err" | head -n 1 > /dev/null
+status=${PIPESTATUS[1]}
+set -o pipefail
+[ "$status" -eq 0 ] || fail "REPL with a closed stdout: exit $status"
+[ ! -s "$work/repl-pipe.err" ] || fail "REPL closed stdout printed: $(cat "$work/repl-pipe.err")"
 
 echo "e2e: deeplink-resolve ok (1000 and 100,000 mixed lines in, as many out; bad manifest exits 2; closed stdout is quiet); deeplink-repl transcript ok"
