@@ -29,6 +29,30 @@ struct DiagnosticRendererTests {
     }
   }
 
+  /// Terminals draw Han, kana, Hangul and fullwidth forms two columns wide: the caret counts
+  /// columns, not characters, so it stays under the character after them.
+  @Test func caretCountsWideCharactersAsTwoColumns() {
+    let error = PatternSyntaxError(.unclosedGroup, pattern: "日本/(x", offset: 7)
+    #expect(
+      error.description == """
+        error: unclosed group
+          日本/(x
+               ^ '(' opened here is never closed
+        """)
+    #expect(DiagnosticRenderer.width(of: "한") == 2)
+    #expect(DiagnosticRenderer.width(of: "Ａ") == 2)
+    #expect(DiagnosticRenderer.width(of: "é") == 1)
+    #expect(DiagnosticRenderer.column(ofByteOffset: 7, in: "日本/(x") == 5)
+    // In a window of a long source too.
+    let source = String(repeating: "日", count: 200) + "!" + String(repeating: "b", count: 300)
+    let rendered = DiagnosticRenderer().render(
+      Diagnostic(code: .invalidJSON, message: "bad", source: source, offset: 600, hint: "here"))
+    let lines = rendered.split(separator: "\n").map(String.init)
+    let shownBefore = lines[1].prefix { $0 != "!" }.dropFirst(2)
+    let columns = shownBefore.reduce(0) { $0 + DiagnosticRenderer.width(of: $1) }
+    #expect(lines[2] == String(repeating: " ", count: columns + 2) + "^ here")
+  }
+
   @Test func originAndColourAreOptional() {
     let diagnostic = Diagnostic(
       code: .invalidSource, message: "invalid scheme", source: "my app", offset: 2,

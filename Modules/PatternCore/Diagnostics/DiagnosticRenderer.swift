@@ -17,13 +17,21 @@ public struct DiagnosticRenderer: Sendable {
     }
     if let source = diagnostic.source {
       // Long sources (a minified manifest line, a long URL) are shown as a window around the
-      // caret, so an error never floods the terminal.
-      let (shown, shift) = Self.window(
-        Self.printable(source),
-        around: diagnostic.offset.map { Self.column(ofByteOffset: $0, in: source) } ?? 0)
+      // caret, so an error never floods the terminal. Control characters are shown as `?`
+      // (one byte each, as they were: byte offsets still hold).
+      let printable = Self.printable(source)
+      let characters = Array(printable)
+      let index = diagnostic.offset.map { Self.characterIndex(ofByteOffset: $0, in: printable) }
+      let (shown, start) = Self.window(characters, around: index ?? 0)
       lines.append("  " + shown)
-      if let offset = diagnostic.offset {
-        let column = Self.column(ofByteOffset: offset, in: source) - shift
+      if let index {
+        // The caret's column counts what is drawn before it: `…`, then each character by
+        // its width on a terminal.
+        let end = min(index, characters.count)
+        let column =
+          (start > 0 ? 1 : 0)
+          + characters[min(start, end)..<end].reduce(0) { $0 + Self.width(of: $1) }
+          + (index - end)
         var caretLine = String(repeating: " ", count: column + 2) + paint("^", "1;32")
         if let hint = diagnostic.hint {
           caretLine += " " + hint
@@ -42,30 +50,59 @@ public struct DiagnosticRenderer: Sendable {
     colored ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 
-  /// The display column of a byte offset: one column per character, so a caret stays under
-  /// the right character after non-ASCII text.
+  /// The display column of a byte offset: each character before it by its width on a
+  /// terminal (``width(of:)``), so a caret stays under the right character after non-ASCII
+  /// text, CJK included; past the end, one column per byte.
   package static func column(ofByteOffset offset: Int, in source: String) -> Int {
     var column = 0
     var bytes = 0
     for character in source {
       if bytes >= offset { break }
       bytes += character.utf8.count
-      column += 1
+      column += width(of: character)
     }
     if bytes < offset { column += offset - bytes }
     return column
   }
 
-  /// At most `width` characters around `column`, with `…` where text was cut, and how many
-  /// columns the caret moves left.
-  static func window(_ text: String, around column: Int, width: Int = 120) -> (String, Int) {
-    let characters = Array(text)
-    guard characters.count > width else { return (text, 0) }
-    let start = max(0, min(column - width / 2, characters.count - width))
+  /// How many characters come before a byte offset (past the end, one per byte).
+  static func characterIndex(ofByteOffset offset: Int, in source: String) -> Int {
+    var index = 0
+    var bytes = 0
+    for character in source {
+      if bytes >= offset { break }
+      bytes += character.utf8.count
+      index += 1
+    }
+    if bytes < offset { index += offset - bytes }
+    return index
+  }
+
+  /// The columns a terminal draws a character in: two for East Asian wide and fullwidth
+  /// characters (Han, kana, Hangul, fullwidth forms) and for emoji shown as emoji, else one.
+  static func width(of character: Character) -> Int {
+    guard let scalar = character.unicodeScalars.first, scalar.value >= 0x1100 else { return 1 }
+    if scalar.properties.isEmojiPresentation { return 2 }
+    let value = scalar.value
+    let wide: [ClosedRange<UInt32>] = [
+      0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+    return wide.contains { $0.contains(value) } ? 2 : 1
+  }
+
+  /// At most `width` characters around character `index`, with `…` where text was cut, and
+  /// the index of the first character shown.
+  static func window(_ characters: [Character], around index: Int, width: Int = 120)
+    -> (String, Int)
+  {
+    guard characters.count > width else { return (String(characters), 0) }
+    let start = max(0, min(index - width / 2, characters.count - width))
     let end = min(characters.count, start + width)
     let prefix = start > 0 ? "…" : ""
     let suffix = end < characters.count ? "…" : ""
-    return (prefix + String(characters[start..<end]) + suffix, start - prefix.count)
+    return (prefix + String(characters[start..<end]) + suffix, start)
   }
 
   /// Control characters would break the caret line; they are shown as `?`, one column each.
