@@ -237,6 +237,32 @@ struct ReplSessionTests {
     #expect(session.urlStarts == ["myapp://profile", "myapp://user", "myapp://tweet"])
   }
 
+  /// URL beginnings come from every source a route answers (a host wildcard under a host it
+  /// takes) and from each literal a path can begin with (a choice's, an optional's).
+  @Test func urlCompletionCoversEverySourceAndEveryLiteralBeginning() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("repl-completion-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let crossroad = directory.appendingPathComponent("cr.json")
+    try
+      #"{"name":"cr","dialect":"crossroad","sources":["https://*.example.com","shopapp"],"routes":[{"pattern":"/products/:int(id)","intent":"p"},{"pattern":"shopapp://only","intent":"o"}]}"#
+      .write(to: crossroad, atomically: true, encoding: .utf8)
+    let choices = directory.appendingPathComponent("ch.json")
+    try
+      #"{"name":"c","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"(c1|c2)/:a","intent":"c"},{"pattern":"(x)/y","intent":"y"}]}"#
+      .write(to: choices, atomically: true, encoding: .utf8)
+    let session = ReplSession(style: ReplStyle(colored: false))
+    _ = session.execute(":load \(crossroad.path)")
+    #expect(
+      session.urlStarts == [
+        "https://www.example.com/products", "shopapp://products", "shopapp://only",
+      ])
+    _ = session.execute(":clear")
+    _ = session.execute(":load \(choices.path)")
+    #expect(session.urlStarts == ["myapp://c1", "myapp://c2", "myapp://x/y", "myapp://y"])
+  }
+
   @Test func quitAndClear() {
     let session = session()
     #expect(session.execute(":quit").quit)

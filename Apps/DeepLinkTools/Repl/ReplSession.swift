@@ -77,17 +77,46 @@ public final class ReplSession {
   /// URL beginnings built from the route patterns (scheme plus the leading literals).
   public var urlStarts: [String] {
     var seen = Set<String>()
-    return entries.flatMap { entry in
-      entry.table.printableRoutes.map { route -> String in
-        var literals: [String] = []
-        for node in route.pattern.path {
-          guard case .literal(let text) = node else { break }
-          literals.append(text)
+    var starts: [String] = []
+    for entry in entries {
+      for route in entry.table.printableRoutes {
+        // Every source the route answers (a host wildcard as a host it takes), and every
+        // literal beginning of its path (each alternative of a choice, an optional's with and
+        // without it).
+        for base in route.bases {
+          let prefix = Self.urlPrefix(of: base)
+          for literals in Self.literalStarts(route.pattern.path[...])
+          where seen.insert(prefix + literals.joined(separator: "/")).inserted {
+            starts.append(prefix + literals.joined(separator: "/"))
+          }
         }
-        let base = route.base.contains("://") ? route.base + "/" : route.base + "://"
-        return base + literals.joined(separator: "/")
       }
-    }.filter { seen.insert($0).inserted }
+    }
+    return starts
+  }
+
+  /// `myapp://` for a scheme, `https://example.com/` for an origin, a host wildcard's origin
+  /// under a host it answers (`https://www.example.com/` for `https://*.example.com`).
+  static func urlPrefix(of base: String) -> String {
+    guard let separator = base.range(of: "://") else { return base + "://" }
+    let host = base[separator.upperBound...]
+    return base[..<separator.upperBound] + HostPattern.example(of: host) + "/"
+  }
+
+  /// The literals a path can begin with, as lists of components (at most 16 of them).
+  static func literalStarts(_ nodes: ArraySlice<PathNode>) -> [[String]] {
+    guard let first = nodes.first else { return [[]] }
+    let rest = nodes.dropFirst()
+    switch first {
+    case .literal(let text):
+      return literalStarts(rest).map { [text] + $0 }
+    case .choice(let alternatives):
+      return Array(alternatives.flatMap { literalStarts(ArraySlice($0) + rest) }.prefix(16))
+    case .optional(let inner):
+      return Array((literalStarts(ArraySlice(inner) + rest) + literalStarts(rest)).prefix(16))
+    case .capture, .wildcard, .rest:
+      return [[]]
+    }
   }
 
   // MARK: Commands
