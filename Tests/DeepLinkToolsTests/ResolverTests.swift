@@ -237,6 +237,20 @@ struct ResolverTests {
       respond(#"{"intent": "one", "params": {"name": "x"}}"#).hasSuffix(#""url":"myapp://x"}"#))
   }
 
+  /// A route that declines passes its URL on to a later route: said so, not "answered first".
+  @Test func aDecliningRouteSaysItDeclinesItsURL() throws {
+    let manifest =
+      #"{"name": "t", "dialect": "deeper", "scheme": "m", "routes": [{"pattern": "x/:id", "intent": "D", "declines": true}, {"pattern": "x/:id", "intent": "E"}]}"#
+    let resolver = Resolver(
+      tables: try TableLoader.load(
+        ManifestLoader.parse(Array(manifest.utf8), path: "<t>", readCases: false)))
+    let answer = resolver.respond(
+      to: ArraySlice(Array(#"{"intent": "D", "params": {"id": "1"}}"#.utf8)), number: 1)
+    #expect(
+      answer.contains("its URL `m://x/1` is declined by it and answered by route 1 `x/:id` of `t`"),
+      "\(answer)")
+  }
+
   /// Why a print request prints nothing, in words: a forwarding route answers no URL itself, a
   /// wildcard's component is empty, the URL would be over the length limit.
   @Test func printRequestsSayWhyNothingPrints() throws {

@@ -147,7 +147,7 @@ extension TableSet {
           }
           firstProblem =
             firstProblem ?? "\(named): its URL `\(url)` "
-            + Self.answered(outcome)
+            + Self.answered(outcome, printedBy: index, of: candidate.name)
         }
       }
     }
@@ -158,9 +158,14 @@ extension TableSet {
           ?? "no route produces the intent `\(intent)`"))
   }
 
-  /// How a printed URL was answered instead of by the route that printed it.
-  static func answered(_ outcome: TableOutcome) -> String {
+  /// How a printed URL was answered instead of by route `route` of table `table`, which
+  /// printed it: by an earlier route (or table), or, when the route passed it on (its handler
+  /// declines), by a later one.
+  static func answered(_ outcome: TableOutcome, printedBy route: Int, of table: String) -> String {
     switch outcome {
+    case .matched(let match) where match.table == table && match.route > route:
+      "is declined by it and answered by route \(match.route) `\(match.pattern)` of "
+        + "`\(match.table)`"
     case .matched(let match):
       "is answered by route \(match.route) `\(match.pattern)` of `\(match.table)` first"
     case .unmatched: "is answered by no route (the route declines it)"
