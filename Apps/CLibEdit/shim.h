@@ -65,10 +65,12 @@ static inline char *dl_generate(const char *text, int state) {
 }
 
 /// File names for `:load`: the entries of the word's directory that start with its last
-/// part, a directory's with a `/` after it (so Tab goes on down the path).
+/// part, a directory's with a `/` after it (so Tab goes on down the path). A directory
+/// written `~/...` is read under $HOME, as `:load` reads it, and stays written so.
 static inline char *dl_generate_file(const char *text, int state) {
   static DIR *directory;
   static char folder[1024];
+  static char opened[2048];
   static const char *base;
   if (state == 0) {
     if (directory != NULL) closedir(directory);
@@ -79,7 +81,13 @@ static inline char *dl_generate_file(const char *text, int state) {
     memcpy(folder, text, length);
     folder[length] = 0;
     base = text + length;
-    directory = opendir(length > 0 ? folder : ".");
+    const char *home = getenv("HOME");
+    if (folder[0] == '~' && folder[1] == '/' && home != NULL) {
+      snprintf(opened, sizeof opened, "%s%s", home, folder + 1);
+    } else {
+      snprintf(opened, sizeof opened, "%s", folder);
+    }
+    directory = opendir(length > 0 ? opened : ".");
   }
   if (directory == NULL) return NULL;
   size_t prefix = strlen(base);
@@ -94,8 +102,10 @@ static inline char *dl_generate_file(const char *text, int state) {
     char *match = (char *)malloc(size);
     if (match == NULL) return NULL;
     snprintf(match, size, "%s%s", folder, name);
+    char real[3072];
+    snprintf(real, sizeof real, "%s%s", opened, name);
     struct stat info;
-    if (stat(match, &info) == 0 && S_ISDIR(info.st_mode)) strcat(match, "/");
+    if (stat(real, &info) == 0 && S_ISDIR(info.st_mode)) strcat(match, "/");
     return match;
   }
   closedir(directory);

@@ -94,6 +94,8 @@ struct ReplCommand: ParsableCommand {
       "deeplink-repl: type a URL to resolve it, :help for commands, Ctrl-D to leave")
     setList(DL_COMMANDS, session.commandNames)
     setList(DL_DIALECTS, ["deeper", "func", "mapping", "crossroad"])
+    var previous: [UInt8] = []
+    var historyFailed = false
     while true {
       setList(DL_INTENTS, session.intentNames)
       setList(DL_URLS, session.urlStarts)
@@ -106,9 +108,17 @@ struct ReplCommand: ParsableCommand {
         break
       }
       let bytes = Array(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
-      if !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+      // A line typed again at once is one history entry, as in a shell.
+      if !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }), bytes != previous {
         dl_add_history(raw)
-        _ = dl_write_history(path)
+        let failure = dl_write_history(path)
+        if failure != 0, !historyFailed {
+          // Said once: the session goes on, without history kept.
+          historyFailed = true
+          FileHandleOutput.standardError(
+            "note: cannot save history to `\(path)`: \(FileIO.reason(failure))")
+        }
+        previous = bytes
       }
       free(raw)
       let output = session.execute(bytes: bytes[...])

@@ -113,3 +113,21 @@ struct LoadErrorPlacesTests {
     #expect(results[0].failure?.actual == "found a number")
   }
 }
+
+@Suite("App-link files")
+struct AppLinkFilesNoteTests {
+  func files(appID: String) throws -> AppLinkFiles {
+    try AppLinkFiles.load(
+      aasa: repositoryRoot + "/Examples/AppLinks/apple-app-site-association", appID: appID,
+      androidManifest: nil, assetLinks: nil, package: nil
+    ).get()
+  }
+
+  /// An app the association file does not name opens none of its links: said at the start.
+  @Test func anAppTheFileDoesNotNameIsANote() throws {
+    let note = try #require(try files(appID: "NOTIN.app").unknownAppNote)
+    #expect(note.contains("names no app `NOTIN.app`"))
+    #expect(note.contains("`ABCDE12345.com.example.shop`"))
+    #expect(try files(appID: "ABCDE12345.com.example.shop").unknownAppNote == nil)
+  }
+}

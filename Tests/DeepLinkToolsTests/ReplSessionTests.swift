@@ -33,6 +33,14 @@ struct ReplSessionTests {
     #expect(session.execute(":explain myapp://profile/42#top").text.contains("fragment: top"))
   }
 
+  @Test func loadReadsATildePathUnderHome() {
+    #expect(ReplSession.expandingHome("~/r.json", home: "/home/u") == "/home/u/r.json")
+    #expect(ReplSession.expandingHome("~", home: "/home/u") == "/home/u")
+    #expect(ReplSession.expandingHome("~other/r.json", home: "/home/u") == "~other/r.json")
+    #expect(ReplSession.expandingHome("a/~/r.json", home: "/home/u") == "a/~/r.json")
+    #expect(ReplSession.expandingHome("~/r.json", home: nil) == "~/r.json")
+  }
+
   @Test func aMatchShowsRoutePatternIntentTypedParamsAndTrace() {
     #expect(
       session().execute("myapp://profile/42").text == """

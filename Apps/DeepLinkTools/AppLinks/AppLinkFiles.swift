@@ -25,6 +25,7 @@ public struct AppLinkFiles {
     {
     case .success(let files):
       for note in files.android?.notes ?? [] { FileHandleOutput.standardError(note) }
+      if let note = files.unknownAppNote { FileHandleOutput.standardError(note) }
       return files
     case .failure(let diagnostic):
       FileHandleOutput.standardError(diagnostic.description)
@@ -34,6 +35,20 @@ public struct AppLinkFiles {
 
   /// Whether any OS file was given.
   public var isEmpty: Bool { aasa == nil && android == nil }
+
+  /// A note when the association file names no app `appID` (a typo, or another team's file):
+  /// then iOS opens none of its links for the app, which the answers will show.
+  var unknownAppNote: String? {
+    guard let aasa, let appID, !aasa.details.contains(where: { $0.appIDs.contains(appID) })
+    else { return nil }
+    var named: [String] = []
+    for detail in aasa.details {
+      for app in detail.appIDs where !named.contains(app) { named.append(app) }
+    }
+    return "note: the association file names no app `\(appID)` (it names "
+      + named.map { "`\($0)`" }.joined(separator: ", ")
+      + "): iOS opens none of its links for that app"
+  }
 
   /// Reads the files; a problem is a diagnostic naming the file and where in it.
   public static func load(

@@ -1,6 +1,12 @@
 import DeepLinkManifest
 import PatternCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The logic of `deeplink-repl`: it keeps the loaded tables and answers one input line at a time.
 /// It knows nothing about terminals, so tests drive it directly.
 ///
@@ -156,7 +162,7 @@ public final class ReplSession {
     switch command {
     case ":load":
       switch Self.fileArgument(argument) {
-      case .success(let path): return Output(text: load(path))
+      case .success(let path): return Output(text: load(Self.expandingHome(path)))
       case .failure(let diagnostic): return Output(text: render(diagnostic))
       }
     case ":routes": return Output(text: routes())
@@ -182,6 +188,17 @@ public final class ReplSession {
 
   /// A file named on a command line: as written (spaces and all), or inside its quotes when it
   /// is quoted (`:load "my routes.json"`).
+  /// `~/x.json` (or `~` alone) under the home directory, as a shell reads it; any other path
+  /// as it is.
+  static func expandingHome(
+    _ path: String, home: String? = getenv("HOME").map { String(cString: $0) }
+  )
+    -> String
+  {
+    guard let home, path == "~" || path.hasPrefix("~/") else { return path }
+    return home + path.dropFirst()
+  }
+
   static func fileArgument(_ text: String) -> Result<String, Diagnostic> {
     guard text.first == "\"" || text.first == "'" else { return .success(text) }
     return words(text).flatMap { words in
