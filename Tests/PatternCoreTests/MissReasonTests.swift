@@ -21,7 +21,7 @@ struct MissReasonTests {
         == .typeMismatch(position: 1, found: "abc", capture: ":int(id)", type: .int))
     #expect(
       try reason(tweet, "myapp://post/1").cause
-        == .componentMismatch(position: 0, found: "post", expected: "tweet"))
+        == .componentMismatch(position: 0, found: "post", expected: ["tweet"]))
     #expect(
       try reason(tweet, "myapp://tweet").cause == .urlTooShort(components: 1, expected: ":int(id)"))
     #expect(try reason(tweet, "myapp://tweet/1/x").cause == .urlTooLong(position: 2, found: "x"))
@@ -32,6 +32,23 @@ struct MissReasonTests {
     #expect(
       try reason([.literal("a")], query: query, "myapp://a?page=x").cause
         == .queryValueMismatch(key: "page", value: "x", type: .int))
+  }
+
+  /// A component that no alternative of a choice takes is reported with every alternative's
+  /// literal, once each, in pattern order.
+  @Test func aFailedChoiceNamesEveryLiteralItTakes() throws {
+    let choice: [PathNode] = [
+      .choice([[.literal("alpha")], [.literal("beta")], [.literal("alpha"), .literal("x")]]),
+      .capture(name: "a", type: .string),
+    ]
+    let failed = try reason(choice, "myapp://gamma/1")
+    #expect(
+      failed.cause == .componentMismatch(position: 0, found: "gamma", expected: ["alpha", "beta"]))
+    #expect(failed.message == "component 1 is `gamma`, the pattern expects `alpha` or `beta`")
+    // A failure further on is reported alone (the choice was passed).
+    #expect(
+      try reason(choice + [.literal("end")], "myapp://beta/1/x").cause
+        == .componentMismatch(position: 2, found: "x", expected: ["end"]))
   }
 
   @Test func aPositionalCaptureIsNamedAsItsFormatWritesIt() throws {

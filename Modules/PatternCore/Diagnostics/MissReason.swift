@@ -3,8 +3,9 @@
 public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// What failed.
   public enum Cause: Sendable, Hashable {
-    /// A component is not the literal the pattern expects (`position` is 0-based).
-    case componentMismatch(position: Int, found: String, expected: String)
+    /// A component is none of the literals the pattern takes there (one, or each alternative
+    /// of a choice, in pattern order; `position` is 0-based).
+    case componentMismatch(position: Int, found: String, expected: [String])
     /// A component does not parse as its capture's type (`capture` as the pattern writes it).
     case typeMismatch(position: Int, found: String, capture: String, type: ValueType)
     /// The URL ends while the pattern expects `expected` (a literal or a capture, as written).
@@ -193,7 +194,7 @@ extension ByteWriter {
       say(" is ")
       quote(found)
       say(", the pattern expects ")
-      quote(expected)
+      quote(expected, joinedBy: " or ")
     case .typeMismatch(let position, let found, let capture, let type):
       component(position)
       say(" ")

@@ -213,16 +213,22 @@ struct FailureTracker {
   /// The first instruction that failed at the best point wanting a component (a literal, a
   /// capture or a wildcard), if any; the end of the program failing there is not one.
   var failedInstruction: Int?
+  /// The other instructions wanting a component that failed at that same point, in the order
+  /// tried (the other alternatives of a choice: `(alpha|beta)` on `gamma`).
+  var alsoFailed: [Int] = []
 
   mutating func failed(pc: Int, at position: Int, literals: Int, consuming: Bool) {
     if (literals, position) > (self.literals, furthest) {
       self.literals = literals
       furthest = position
       failedInstruction = consuming ? pc : nil
-    } else if (literals, position) == (self.literals, furthest), failedInstruction == nil,
-      consuming
-    {
-      failedInstruction = pc
+      alsoFailed.removeAll()
+    } else if (literals, position) == (self.literals, furthest), consuming {
+      if failedInstruction == nil {
+        failedInstruction = pc
+      } else if pc != failedInstruction, !alsoFailed.contains(pc) {
+        alsoFailed.append(pc)
+      }
     }
   }
 }

@@ -129,9 +129,15 @@ extension RouteTable {
       let component = layout.component(first + position)
       switch instructions[pc] {
       case .literal(let literal):
+        // Every literal the pattern takes there (each alternative of a choice), once each.
+        var expected = [route.program.text(of: literal)]
+        for other in tracker.alsoFailed {
+          guard case .literal(let alternative) = instructions[other] else { continue }
+          let text = route.program.text(of: alternative)
+          if !expected.contains(text) { expected.append(text) }
+        }
         return MissReason(
-          .componentMismatch(
-            position: position, found: component, expected: route.program.text(of: literal)),
+          .componentMismatch(position: position, found: component, expected: expected),
           closeness: tracker.rank + 0)
       case .capture(let slot, let type):
         let shown = Self.shown(capture: route.program.slotNames[slot], type)
