@@ -162,7 +162,7 @@ extension ReplSession {
         host = String(word.dropFirst())
         continue
       }
-      guard let equals = word.firstIndex(of: "=") else {
+      guard let equals = word.firstIndex(of: "="), equals > word.startIndex else {
         return render(
           Diagnostic(
             code: .invalidRequest, message: "`\(word)` is not name=value", source: argument,

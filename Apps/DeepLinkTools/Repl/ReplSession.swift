@@ -136,13 +136,18 @@ public final class ReplSession {
     let bad = line.withUnsafeBufferPointer { JSONParser.firstInvalidUTF8($0) }
     guard let bad else { return execute(String(decoding: line, as: UTF8.self)) }
     let byte = line[line.startIndex + bad]
+    let hex = String(byte, radix: 16, uppercase: true)
+    // In a URL the byte can be written as an escape; a command (a file name) cannot be read.
+    let isCommand = line.first == UInt8(ascii: ":")
     return Output(
       text: render(
         Diagnostic(
-          code: .invalidURL,
-          message: "byte 0x\(String(byte, radix: 16, uppercase: true)) is not UTF-8",
+          code: isCommand ? .invalidRequest : .invalidURL,
+          message: "byte 0x\(hex) is not UTF-8",
           source: String(decoding: line, as: UTF8.self), offset: bad,
-          hint: "percent-encode it (%\(String(byte, radix: 16, uppercase: true)))")))
+          hint: isCommand
+            ? "commands are read as UTF-8 text (set the terminal to UTF-8)"
+            : "percent-encode it (%\(hex))")))
   }
 
   /// Runs one input line.
