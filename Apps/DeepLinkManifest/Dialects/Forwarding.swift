@@ -43,6 +43,21 @@ public enum Forwarding {
             : "query captures of this route: " + names.map { "`\($0)`" }.joined(separator: ", "),
           origin: "\(origin), routes[\(index)].forward")
       }
+      // A number, a flag or a UUID is never a URL nor a path: such a route could never forward.
+      if let item = pattern.queryItems.first(where: { $0.name == name && $0.equals == nil }) {
+        switch item.type {
+        case .int, .double, .bool, .uuid:
+          throw Diagnostic(
+            code: .invalidRequest,
+            message:
+              "`forward` names `\(name)`, a capture of type `\(item.type)` of `\(pattern)`: "
+              + "its value is never a URL or a path",
+            hint: "forward a string capture (?:\(name)), whose value is the URL to resolve",
+            origin: "\(origin), routes[\(index)].forward")
+        case .string, .custom, .list:
+          break
+        }
+      }
     }
   }
 }
