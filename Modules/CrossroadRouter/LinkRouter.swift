@@ -363,31 +363,6 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
   }
 }
 
-extension LinkRouter where UserInfo == Void {
-  /// Opens a URL: the first matching route whose handler returns true wins.
-  @discardableResult
-  public func openIfPossible(_ url: URL) -> Bool {
-    openIfPossible(url, userInfo: ())
-  }
-
-  /// Opens a URL, running `async` handlers too.
-  @discardableResult
-  public func openIfPossible(_ url: URL) async -> Bool {
-    await openIfPossible(url, userInfo: ())
-  }
-
-  /// The original library's spelling, for a URL that may be nil (`URL(string:)`): false for nil.
-  @discardableResult
-  public func openIfPossible(to url: URL?) -> Bool {
-    url.map { openIfPossible($0, userInfo: ()) } ?? false
-  }
-
-  /// Resolves a URL string without a payload.
-  public func resolve(_ string: String) -> CrossroadResolution<Void> {
-    resolve(string, userInfo: ())
-  }
-}
-
 /// What a router made of a URL.
 public enum CrossroadResolution<UserInfo> {
   /// A route's handler accepted it; `declined` lists earlier matching routes that did not.
