@@ -237,6 +237,22 @@ struct ResolverTests {
       respond(#"{"intent": "one", "params": {"name": "x"}}"#).hasSuffix(#""url":"myapp://x"}"#))
   }
 
+  /// Every fixture is a manifest: a table marked `loadError` (a table that must not load) is
+  /// left out with a note, and the file's other tables are served.
+  @Test func aTableMarkedLoadErrorIsLeftOutWithANote() throws {
+    var notes: [String] = []
+    guard
+      case .success(let tables) = ResolverSetup.load(
+        [repositoryRoot + "/Fixtures/deeper/forwarding.json"], colored: false, notes: &notes)
+    else {
+      Issue.record("the fixture did not load")
+      return
+    }
+    #expect(tables.tables.map(\.name) == ["wordpress-forwarding"])
+    #expect(notes.count == 2)
+    #expect(notes.allSatisfy { $0.contains("is marked \"loadError\"") && $0.hasSuffix("left out") })
+  }
+
   /// A route that declines passes its URL on to a later route: said so, not "answered first".
   @Test func aDecliningRouteSaysItDeclinesItsURL() throws {
     let manifest =

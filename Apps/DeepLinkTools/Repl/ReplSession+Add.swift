@@ -2,10 +2,10 @@ import DeepLinkManifest
 import PatternCore
 
 extension ReplSession {
-  /// `:add [TABLE|DIALECT] PATTERN -> INTENT`. The route goes to, in this order: the loaded
-  /// table named first; else the last loaded table of the dialect named first; else the last
-  /// loaded table; else a scratch table of the dialect (`repl-deeper`, …, with the scheme
-  /// `myapp`). It is that table's last route, so it is tried after the table's other routes,
+  /// `:add [TABLE|DIALECT] PATTERN -> INTENT`. The route goes to the loaded table named first;
+  /// with a dialect named first, the last loaded table of that dialect, else a scratch table of
+  /// it (`repl-deeper`, …); with neither, the last loaded table, else a scratch table of the
+  /// current dialect. It is that table's last route, so it is tried after the table's other routes,
   /// and tables keep their load order.
   func add(_ argument: String) -> String {
     var rest = argument

@@ -276,9 +276,14 @@ public final class ReplSession {
       )
     }
     var loaded: [Entry] = []
+    var notes: [String] = []
     for spec in manifest.tables {
       do {
-        loaded.append(Entry(spec: spec, table: try TableLoader.loadServing(spec)))
+        guard let table = try TableLoader.loadServing(spec) else {
+          notes.append(TableLoader.leftOutNote(spec))
+          continue
+        }
+        loaded.append(Entry(spec: spec, table: table))
       } catch {
         return (render(error), false)
       }
@@ -287,8 +292,8 @@ public final class ReplSession {
     entries += loaded
     let summary = loaded.map {
       "loaded \(style.bold($0.table.name)) (\($0.table.dialect), \($0.table.patterns.count) route\($0.table.patterns.count == 1 ? "" : "s"))"
-    }.joined(separator: "\n")
-    return (summary, true)
+    }
+    return ((summary + notes).joined(separator: "\n"), true)
   }
 
   func routes() -> String {

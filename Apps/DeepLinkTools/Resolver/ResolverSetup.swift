@@ -41,7 +41,11 @@ public enum ResolverSetup {
         }
         for spec in manifest.tables {
           do {
-            tables.append(try TableLoader.loadServing(spec))
+            guard let table = try TableLoader.loadServing(spec) else {
+              notes.append(TableLoader.leftOutNote(spec))
+              continue
+            }
+            tables.append(table)
           } catch {
             return .failure(renderer.render(error))
           }
