@@ -84,13 +84,15 @@ public struct DiagnosticRenderer: Sendable {
     guard let scalar = character.unicodeScalars.first, scalar.value >= 0x1100 else { return 1 }
     if scalar.properties.isEmojiPresentation { return 2 }
     let value = scalar.value
-    let wide: [ClosedRange<UInt32>] = [
-      0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-      0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
-    ]
-    return wide.contains { $0.contains(value) } ? 2 : 1
+    return wideRanges.contains { $0.contains(value) } ? 2 : 1
   }
+
+  /// The East Asian wide and fullwidth blocks (Unicode's East Asian Width property W and F).
+  private static let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+    0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+    0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+  ]
 
   /// At most `width` characters around character `index`, with `…` where text was cut, and
   /// the index of the first character shown.
