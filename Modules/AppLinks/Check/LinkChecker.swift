@@ -135,8 +135,11 @@ public struct LinkChecker {
         // left out, and the search goes on (`/search/` after `/search`), a few times.
         func closedWitness(_ path: [UInt8]) -> (String, OpenDecision)? {
           let rule = firstRule(path, closedView)
-          let witnesses = ([route.query] + route.otherQueries).lazy.flatMap {
-            routeURLs(path, $0, rule, route)
+          // With the rule's query and fragment, then, for a rule that asks for any, without
+          // them: an excluding rule's item that the route forbids leaves the URL to no rule.
+          let queries = [route.query] + route.otherQueries
+          let witnesses = (rule?.condition == nil ? [rule] : [rule, nil]).lazy.flatMap { rule in
+            queries.lazy.flatMap { routeURLs(path, $0, rule, route) }
           }
           return witnesses.map({ ($0, os.decide($0)) }).first(where: { witness, decision in
             !decision.opens
