@@ -65,14 +65,11 @@ struct ReplCommand: ParsableCommand {
         FileHandleOutput.standardError(summary)
         throw ExitCode(2)
       }
-      // Notes (a file with no route table, a table marked `loadError` left out) on standard
-      // error, as deeplink-resolve says them; what loaded, to a person only.
-      for line in summary.split(separator: "\n", omittingEmptySubsequences: false) {
-        if line.hasPrefix("note:") {
-          FileHandleOutput.standardError(String(line))
-        } else if interactive {
-          FileHandleOutput.standardOutput(String(line))
-        }
+      if summary.hasPrefix("note:") {
+        // A file with no route table (an app-links matcher fixture), as deeplink-resolve says.
+        FileHandleOutput.standardError(summary)
+      } else if interactive {
+        FileHandleOutput.standardOutput(summary)
       }
     }
     if interactive {

@@ -237,20 +237,33 @@ struct ResolverTests {
       respond(#"{"intent": "one", "params": {"name": "x"}}"#).hasSuffix(#""url":"myapp://x"}"#))
   }
 
-  /// Every fixture is a manifest: a table marked `loadError` (a table that must not load) is
-  /// left out with a note, and the file's other tables are served.
-  @Test func aTableMarkedLoadErrorIsLeftOutWithANote() throws {
+  /// Every fixture is a manifest, and one with a table marked `loadError` (a table that must
+  /// not load) is refused: the tools exit 2 on it.
+  @Test func aFixtureWithATableMarkedLoadErrorIsRefused() {
     var notes: [String] = []
     guard
-      case .success(let tables) = ResolverSetup.load(
+      case .failure(let message) = ResolverSetup.load(
         [repositoryRoot + "/Fixtures/deeper/forwarding.json"], colored: false, notes: &notes)
     else {
-      Issue.record("the fixture did not load")
+      Issue.record("the fixture loaded")
       return
     }
-    #expect(tables.tables.map(\.name) == ["wordpress-forwarding"])
-    #expect(notes.count == 2)
-    #expect(notes.allSatisfy { $0.contains("is marked \"loadError\"") && $0.hasSuffix("left out") })
+    #expect(message.contains("forward-names-no-item"), "\(message)")
+  }
+
+  /// `*` given to a route without a wildcard is refused for that, whatever its value.
+  @Test func aWildcardValueForARouteWithoutOneSaysSo() throws {
+    let manifest =
+      #"{"name": "one", "dialect": "deeper", "scheme": "myapp", "routes": [{"pattern": "p/:id", "intent": "P"}]}"#
+    let resolver = Resolver(
+      tables: try TableLoader.load(
+        ManifestLoader.parse(Array(manifest.utf8), path: "<one>", readCases: false)))
+    for wildcard in ["[]", #"[""]"#, #""""#, #"["a"]"#] {
+      let answer = resolver.respond(
+        to: ArraySlice(Array(#"{"intent": "P", "params": {"id": "1", "*": \#(wildcard)}}"#.utf8)),
+        number: 1)
+      #expect(answer.contains("`*` is given but the pattern has no wildcard"), "\(answer)")
+    }
   }
 
   /// A route that declines passes its URL on to a later route: said so, not "answered first".

@@ -199,6 +199,10 @@ extension TableSet {
     var wildcards: [[String]] = []
     for (name, json) in params {
       if name == "*" {
+        // A route without a wildcard is refused for that, whatever the value.
+        guard hasWildcard else {
+          return .failure(ValueProblem(text: "`*` is given but the pattern has no wildcard"))
+        }
         // Each component non-empty, as a rest capture's pieces must be: an empty one would be
         // dropped (`a//b` printed as `a/b`) or make no component.
         switch json {

@@ -31,19 +31,19 @@ public enum TableLoader {
   }
 
   /// Loads every table of a manifest (for tools that take manifests).
-  /// ``load(_:)-(TableSpec)`` for a tool that serves the table (the resolver, the REPL): nil
-  /// for a fixture's table marked `loadError`, one that must not load (a negative case for
-  /// `deeplink-conformance`), which such a tool leaves out saying so (``leftOutNote(_:)``), so
-  /// that every fixture file serves its other tables.
-  package static func loadServing(_ spec: TableSpec) throws(Diagnostic) -> (any LoadedTable)? {
-    guard spec.loadError == nil else { return nil }
-    return try load(spec)
-  }
-
-  /// What a tool that serves tables says of a table it leaves out (see ``loadServing(_:)``).
-  package static func leftOutNote(_ spec: TableSpec) -> String {
-    "note: \(spec.origin) is marked \"loadError\": \"\(spec.loadError ?? "")\" (a table that "
-      + "must not load, checked by deeplink-conformance): left out"
+  /// ``load(_:)-(TableSpec)`` for a tool that serves the table (the resolver, the REPL): a
+  /// fixture's table marked `loadError` must not load, so it is refused even when it does.
+  package static func loadServing(_ spec: TableSpec) throws(Diagnostic) -> any LoadedTable {
+    let table = try load(spec)
+    if let code = spec.loadError {
+      throw Diagnostic(
+        code: .invalidRequest,
+        message: "table `\(spec.name)` is marked \"loadError\": \"\(code)\" (a table that must not "
+          + "load), yet it loads",
+        hint: "remove `loadError` to use the table, or run the fixture with deeplink-conformance",
+        origin: spec.origin)
+    }
+    return table
   }
 
   public static func load(_ manifest: Manifest) throws(Diagnostic) -> TableSet {

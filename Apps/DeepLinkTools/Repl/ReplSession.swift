@@ -276,14 +276,9 @@ public final class ReplSession {
       )
     }
     var loaded: [Entry] = []
-    var notes: [String] = []
     for spec in manifest.tables {
       do {
-        guard let table = try TableLoader.loadServing(spec) else {
-          notes.append(TableLoader.leftOutNote(spec))
-          continue
-        }
-        loaded.append(Entry(spec: spec, table: table))
+        loaded.append(Entry(spec: spec, table: try TableLoader.loadServing(spec)))
       } catch {
         return (render(error), false)
       }
@@ -292,8 +287,8 @@ public final class ReplSession {
     entries += loaded
     let summary = loaded.map {
       "loaded \(style.bold($0.table.name)) (\($0.table.dialect), \($0.table.patterns.count) route\($0.table.patterns.count == 1 ? "" : "s"))"
-    }
-    return ((summary + notes).joined(separator: "\n"), true)
+    }.joined(separator: "\n")
+    return (summary, true)
   }
 
   func routes() -> String {

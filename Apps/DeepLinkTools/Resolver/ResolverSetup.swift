@@ -41,11 +41,7 @@ public enum ResolverSetup {
         }
         for spec in manifest.tables {
           do {
-            guard let table = try TableLoader.loadServing(spec) else {
-              notes.append(TableLoader.leftOutNote(spec))
-              continue
-            }
-            tables.append(table)
+            tables.append(try TableLoader.loadServing(spec))
           } catch {
             return .failure(renderer.render(error))
           }
