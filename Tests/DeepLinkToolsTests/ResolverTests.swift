@@ -266,6 +266,19 @@ struct ResolverTests {
     }
   }
 
+  /// Two manifests may give tables one name; records could not tell them apart: said so.
+  @Test func aTableNameUsedInTwoManifestsIsANote() {
+    var notes: [String] = []
+    let basics = repositoryRoot + "/Fixtures/deeper/basics.json"
+    guard case .success = ResolverSetup.load([basics, basics], colored: false, notes: &notes)
+    else {
+      Issue.record("did not load")
+      return
+    }
+    #expect(notes.count == 1)
+    #expect(notes.first?.contains("table name `basics` is used in") == true)
+  }
+
   /// A route that declines passes its URL on to a later route: said so, not "answered first".
   @Test func aDecliningRouteSaysItDeclinesItsURL() throws {
     let manifest =

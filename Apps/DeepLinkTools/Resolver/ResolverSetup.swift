@@ -26,6 +26,9 @@ public enum ResolverSetup {
   static func load(_ paths: [String], colored: Bool, notes: inout [String]) -> Loaded {
     let renderer = DiagnosticRendererBox(colored: colored)
     var tables: [any LoadedTable] = []
+    // Where each table name was first seen: one manifest may not give two tables one name (its
+    // loader refuses it); two manifests may, and are told so.
+    var firstSeen: [String: String] = [:]
     do {
       let manifests =
         paths.isEmpty
@@ -45,6 +48,12 @@ public enum ResolverSetup {
           } catch {
             return .failure(renderer.render(error))
           }
+          if let first = firstSeen[spec.name] {
+            notes.append(
+              "note: table name `\(spec.name)` is used in \(first) and in \(manifest.path): "
+                + "records and print requests that name it cannot tell the two apart")
+          }
+          firstSeen[spec.name] = firstSeen[spec.name] ?? manifest.path
         }
       }
     } catch {
