@@ -156,13 +156,11 @@ enum URLPrinterEncoding {
 struct TableOracle: RouterOracle {
   let tables: TableSet
 
+  /// Whether the router answers `url` with route `index` of table `name`: the route it picks
+  /// (an earlier route or table that takes the URL first answers it instead), as the app would.
   func routeMatches(_ url: String, table name: String, index: Int) -> Bool {
-    guard let table = tables.tables.first(where: { $0.name == name }),
-      index < table.patterns.count,
-      case .success(let verdicts) = table.explain(url, routes: [index]),
-      case .matched = verdicts.first
-    else { return false }
-    return true
+    guard case .matched(let match) = tables.resolve(url) else { return false }
+    return match.table == name && match.route == index
   }
 
   func handles(_ url: String) -> Bool {

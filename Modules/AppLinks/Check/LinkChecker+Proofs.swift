@@ -1,9 +1,9 @@
-// One search for a whole host where the per-route searches would each find nothing: a table
-// whose routes are all reachable (what CI checks most often) is proved so in one search
-// instead of two per route. When the search finds something, or runs out of budget, the
-// checker falls back to its searches per route, which name what is wrong. (The same proof
-// for the rules' side, one search over every rule and route, grows far faster than the
-// searches per rule once rules hold wildcards that cross `/`: it is not made.)
+// Helpers of the checker. One search for a whole host where the per-route searches would
+// each find nothing: a table whose routes are all reachable (what CI checks most often) is
+// proved so in one search instead of two per route. When the search finds something, or runs
+// out of budget, the checker falls back to its searches per route, which name what is wrong.
+// (The same proof for the rules' side, one search over every rule and route, grows far faster
+// than the searches per rule once rules hold wildcards that cross `/`: it is not made.)
 extension LinkChecker {
   /// Whether the search proves that every URL of every route in `routes` opens the app: no
   /// string that a route takes is, under `closedView` (the rules, a rule with a condition read
@@ -32,6 +32,29 @@ extension LinkChecker {
       answers[..<count].contains(true) && !Self.firstMatchOpens(rules, answers[count...])
     }
     return outcome == .none
+  }
+
+  /// Two rules can lead to one finding (a component repeated with `?` or `#` added, or the
+  /// same one from `defaults`): each finding once, and unhandled links once per rule that opens.
+  static func once(_ findings: [LinkFinding]) -> [LinkFinding] {
+    var seen = Set<LinkFinding>()
+    var rulesSeen = Set<[String]>()
+    return findings.filter { finding in
+      guard finding.kind == .unhandledLinks else { return seen.insert(finding).inserted }
+      return rulesSeen.insert([finding.os, finding.host, finding.rule ?? ""]).inserted
+    }
+  }
+
+  /// Whether a route takes a URL whatever its query: it requires, forbids and conditions no
+  /// item (an optional item of the wrong type is left unbound, not refused).
+  static func takesEveryQuery(_ route: WebRoute) -> Bool {
+    route.queryNodes.allSatisfy { node in
+      switch node {
+      case .item(let item): !item.required
+      case .all: true
+      case .oneOf, .forbidden: false
+      }
+    }
   }
 
   /// Whether `route` is checked at `site`: at its own host, and a wildcard route also at each

@@ -91,13 +91,19 @@ public struct LinkChecker {
       // Each route checked here; when one search proves them all reachable, none is alone.
       let checked = onHost.indices.filter { Self.isChecked(onHost[$0], at: site) }
       let allOpen = everyRouteOpens(checked.map { routeAutomata[$0] }, rules, closedView)
-      for ((route, language), routeAutomaton) in zip(zip(onHost, languages), routeAutomata)
-      where !allOpen && Self.isChecked(route, at: site) {
+      for (position, ((route, language), routeAutomaton)) in zip(
+        zip(onHost, languages), routeAutomata
+      ).enumerated() where !allOpen && Self.isChecked(route, at: site) {
         // An opening rule whose condition no URL of this route meets (it needs an item the
         // route forbids, or a value the route's condition rules out) opens none of them.
         let routeOpenView = zip(rules, openView).map { rule, automaton in
           rule.opens && Self.neverMeets(route, rule) ? nothing : automaton
         }
+        // The URLs an earlier route takes whatever their query and values go to that route:
+        // they are none of this route's (the searches below leave them out).
+        let shadows = (0..<position).filter {
+          !languages[$0].approximate && Self.takesEveryQuery(onHost[$0])
+        }.map { routeAutomata[$0] }
         /// Whether every string on from `node` (route first, then the rules) opens the app
         /// (`opening`) or none does: the first rule still alive matches whatever follows, and
         /// earlier rules can match nothing more.
@@ -109,17 +115,17 @@ public struct LinkChecker {
           return rules[rule - 1].opens == opening
             && automata[rule].acceptsEverything(node[pair + 1])
         }
-        let openAutomata = [routeAutomaton] + routeOpenView
+        let openAutomata = [routeAutomaton] + routeOpenView + shadows
         let open = search.find(
           openAutomata, alive: [0], settled: { settled($0, openAutomata, opening: false) }
         ) {
-          $0[0] && opens($0[1...])
+          $0[0] && opens($0[1...]) && !$0[(1 + rules.count)...].contains(true)
         }
-        let closedAutomata = [routeAutomaton] + closedView
+        let closedAutomata = [routeAutomaton] + closedView + shadows
         let closed = search.find(
           closedAutomata, alive: [0], settled: { settled($0, closedAutomata, opening: true) }
         ) {
-          $0[0] && !opens($0[1...])
+          $0[0] && !opens($0[1...]) && !$0[(1 + rules.count)...].contains(true)
         }
         let subject = "route \(route.index) `\(route.pattern)` of `\(route.table)`"
         if closed == .budgetExceeded || open == .budgetExceeded {
@@ -153,7 +159,7 @@ public struct LinkChecker {
           found = closedWitness(path)
           if found != nil { break }
           tried.append(LazyDFA(.literal(path)))
-          let automata = [routeAutomaton] + closedView + tried
+          let automata = [routeAutomaton] + closedView + shadows + tried
           next = search.find(
             automata, alive: [0], settled: { settled($0, automata, opening: true) }
           ) {
@@ -388,13 +394,6 @@ public struct LinkChecker {
             pattern: nil, rule: decision.rule, witness: witness, note: note))
       }
     }
-    // Two rules can lead to one finding (a component repeated with `?` or `#` added, or the
-    // same one from `defaults`): say it once, and unhandled links once per rule that opens.
-    var seen = Set<LinkFinding>()
-    var rulesSeen = Set<[String]>()
-    return findings.filter { finding in
-      guard finding.kind == .unhandledLinks else { return seen.insert(finding).inserted }
-      return rulesSeen.insert([finding.os, finding.host, finding.rule ?? ""]).inserted
-    }
+    return Self.once(findings)
   }
 }
