@@ -38,6 +38,29 @@ struct AppLinksPropertyTests {
     #expect(checked >= 5, "fixtures with web routes: \(checked)")
   }
 
+  /// A table without case whose literal has letters beyond ASCII (which `caseSensitive` false
+  /// does not fold): the checker takes the router's URLs in every case of those letters, and
+  /// `generate` claims each, so its file leaves the route reachable in all of them.
+  @Test func caseFreeLiteralsBeyondASCIIAreClaimedInEachCase() throws {
+    let tables = try Self.tables(
+      #"{"name": "m", "dialect": "mapping", "scheme": "https", "groups": [{"group": "example.com", "maps": [{"route": "/Caf%C3%A9", "target": "C"}]}]}"#
+    )
+    var files = AppLinkFiles()
+    files.appID = "T.app"
+    files.aasa = try AASAFile(
+      data: Array(
+        #"{"applinks": {"details": [{"appIDs": ["T.app"], "components": [{"/": "/café", "caseSensitive": false, "percentsEncoded": false}]}]}}"#
+          .utf8))
+    let handWritten = AppLinksTool.check(tables, files, json: true).output
+    #expect(handWritten.contains("partly_reachable_route"), "\(handWritten)")
+    #expect(handWritten.lowercased().contains("caf%c3%89"), "\(handWritten)")
+    let generated = AppLinksTool.generate(tables, appID: "T.app", format: "aasa")
+    #expect(generated.contains("/CafÉ"), "\(generated)")
+    files.aasa = try AASAFile(data: Array(generated.utf8))
+    let roundTrip = AppLinksTool.check(tables, files, json: true).output
+    #expect(!roundTrip.contains("reachable_route"), "\(roundTrip)")
+  }
+
   /// A comparison the search cannot finish within its budget is reported as a warning that
   /// names the route and the host; with the usual budget the same check finishes and finds the
   /// unreachable route.

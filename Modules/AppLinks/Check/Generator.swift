@@ -45,6 +45,32 @@ public enum Generator {
     return result
   }
 
+  /// `pieces` with each text's letters beyond ASCII in each case the router folds alike, the
+  /// pieces as they are first (at most 16 forms; past that, the pieces as they are).
+  static func caseForms(_ pieces: [Piece]) -> [[Piece]] {
+    var result: [[Piece]] = [[]]
+    for piece in pieces {
+      var options: [Piece] = [piece]
+      if case .text(let text) = piece {
+        var texts = [""]
+        for character in text {
+          let folded = String(character).lowercased()
+          var forms = [String(character)]
+          for form in [folded, String(character).uppercased()]
+          where !character.isASCII && form.lowercased() == folded && !forms.contains(form) {
+            forms.append(form)
+          }
+          texts = texts.flatMap { prefix in forms.map { prefix + $0 } }
+          if texts.count > 16 { return [pieces] }
+        }
+        options = texts.map(Piece.text)
+      }
+      result = result.flatMap { prefix in options.map { prefix + [$0] } }
+      if result.count > 16 { return [pieces] }
+    }
+    return result
+  }
+
   /// AASA `components` for the routes (with and without a trailing `/`).
   ///
   /// `?*` (one or more characters) may span several components, so a capture's `?*` claims
@@ -109,7 +135,12 @@ public enum Generator {
             }
           }
         }
-        let cases = slashed ? [positive, positive.lowercasingEscapes()] : [positive]
+        // `caseSensitive` false folds ASCII letters only: a literal of a table without case
+        // is also claimed with its other letters in the other case (`/café`, `/cafÉ`).
+        let cases =
+          slashed
+          ? [positive, positive.lowercasingEscapes()]
+          : route.ignoringCase && escaped ? Self.caseForms(pieces).map { path($0) } : [positive]
         for path in cases {
           for variant in path == "/" ? ["/"] : [path, path + "/"] {
             written.append((variant + flags, component(variant)))

@@ -81,8 +81,25 @@ public struct RouteLanguage: Sendable {
 
     /// A literal's texts as the compared path holds them: as written, a byte a path may not
     /// hold as it is being escaped with hex digits of either case (`caf%C3%A9`, `caf%c3%a9`),
-    /// and a sub-delimiter as it is or escaped (`a&b`, `a%26b`).
+    /// and a sub-delimiter as it is or escaped (`a&b`, `a%26b`). Without case, a character
+    /// beyond ASCII in each case the router folds alike (`é`, `É`), as letters are.
     func literal(_ text: String) -> ByteNFA {
+      guard ignoringCase, !text.allSatisfy(\.isASCII) else { return spelled(text) }
+      var result = ByteNFA.empty
+      for character in text {
+        let folded = String(character).lowercased()
+        var forms: [String] = []
+        for form in [String(character), folded, String(character).uppercased()]
+        where form.lowercased() == folded && !forms.contains(form) {
+          forms.append(form)
+        }
+        result = result.then(forms.count == 1 ? spelled(forms[0]) : .union(forms.map(spelled)))
+      }
+      return result
+    }
+
+    /// ``literal(_:)`` with ASCII letters in either case.
+    private func spelled(_ text: String) -> ByteNFA {
       guard !decoded else { return .literal(text.utf8, ignoringCase: ignoringCase) }
       var result = ByteNFA.empty
       var digits = 0
