@@ -35,17 +35,28 @@ public enum AppLinksTool {
       }
       findings += checker.check(
         routes, sites: filterSites, .android(android), oracle, unfinished: &unfinished)
-      if let links = files.assetLinks, let package = files.package, !links.delegates(to: package) {
+      if let links = files.assetLinks, let package = files.package {
+        let delegates = links.delegates(to: package)
         var reported = Set<String>()
         for filter in android.filters where filter.autoVerify {
           guard let scheme = filter.webScheme else { continue }
+          // Android asks to verify only a filter whose schemes are all http or https (the
+          // App Links guide: "Do not include other schemes, as this will prevent
+          // verification").
+          let other = filter.schemes.first { $0 != "http" && $0 != "https" }
+          guard !delegates || other != nil else { continue }
+          let note =
+            delegates
+            ? "the filter also names the scheme `\(other!)`, and Android verifies only a filter "
+              + "whose schemes are all http or https"
+            : links.whyNotDelegating(to: package)
           for (host, port) in filter.namedHostsAndPorts where reported.insert(host).inserted {
             findings.append(
               LinkFinding(
                 kind: .unverifiedHost, os: "android", host: host, table: nil, route: nil,
                 pattern: nil, rule: filter.rule,
                 witness: Self.witness(of: filter, scheme: scheme, host: host, port: port),
-                note: links.whyNotDelegating(to: package))
+                note: note)
             )
           }
         }
