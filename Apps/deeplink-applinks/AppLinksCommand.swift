@@ -129,6 +129,12 @@ struct AppLinksCommand: ParsableCommand {
       guard let tables = ResolverSetup.loadOrReport(routes) else { throw ExitCode(2) }
       let hosts = AppLinksTool.webHosts(tables)
       if let host {
+        // A domain serves its own file, whatever the port: a host is named without one.
+        if format == "aasa", host.contains(":") || host.contains("/") {
+          fail(
+            "--host names a domain (`example.com`), not `\(host)`: a domain serves one "
+              + "association file whatever the port, and a path has no file of its own")
+        }
         guard hosts.contains(where: { AppLinksTool.answers($0, host) }) else {
           fail(
             "no route answers the host `\(host)`; "
