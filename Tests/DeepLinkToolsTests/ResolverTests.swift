@@ -237,62 +237,6 @@ struct ResolverTests {
       respond(#"{"intent": "one", "params": {"name": "x"}}"#).hasSuffix(#""url":"myapp://x"}"#))
   }
 
-  /// Every fixture is a manifest, and one with a table marked `loadError` (a table that must
-  /// not load) is refused: the tools exit 2 on it.
-  @Test func aFixtureWithATableMarkedLoadErrorIsRefused() {
-    var notes: [String] = []
-    guard
-      case .failure(let message) = ResolverSetup.load(
-        [repositoryRoot + "/Fixtures/deeper/forwarding.json"], colored: false, notes: &notes)
-    else {
-      Issue.record("the fixture loaded")
-      return
-    }
-    #expect(message.contains("forward-names-no-item"), "\(message)")
-  }
-
-  /// `*` given to a route without a wildcard is refused for that, whatever its value.
-  @Test func aWildcardValueForARouteWithoutOneSaysSo() throws {
-    let manifest =
-      #"{"name": "one", "dialect": "deeper", "scheme": "myapp", "routes": [{"pattern": "p/:id", "intent": "P"}]}"#
-    let resolver = Resolver(
-      tables: try TableLoader.load(
-        ManifestLoader.parse(Array(manifest.utf8), path: "<one>", readCases: false)))
-    for wildcard in ["[]", #"[""]"#, #""""#, #"["a"]"#] {
-      let answer = resolver.respond(
-        to: ArraySlice(Array(#"{"intent": "P", "params": {"id": "1", "*": \#(wildcard)}}"#.utf8)),
-        number: 1)
-      #expect(answer.contains("`*` is given but the pattern has no wildcard"), "\(answer)")
-    }
-  }
-
-  /// Two manifests may give tables one name; records could not tell them apart: said so.
-  @Test func aTableNameUsedInTwoManifestsIsANote() {
-    var notes: [String] = []
-    let basics = repositoryRoot + "/Fixtures/deeper/basics.json"
-    guard case .success = ResolverSetup.load([basics, basics], colored: false, notes: &notes)
-    else {
-      Issue.record("did not load")
-      return
-    }
-    #expect(notes.count == 1)
-    #expect(notes.first?.contains("table name `basics` is used in") == true)
-  }
-
-  /// A route that declines passes its URL on to a later route: said so, not "answered first".
-  @Test func aDecliningRouteSaysItDeclinesItsURL() throws {
-    let manifest =
-      #"{"name": "t", "dialect": "deeper", "scheme": "m", "routes": [{"pattern": "x/:id", "intent": "D", "declines": true}, {"pattern": "x/:id", "intent": "E"}]}"#
-    let resolver = Resolver(
-      tables: try TableLoader.load(
-        ManifestLoader.parse(Array(manifest.utf8), path: "<t>", readCases: false)))
-    let answer = resolver.respond(
-      to: ArraySlice(Array(#"{"intent": "D", "params": {"id": "1"}}"#.utf8)), number: 1)
-    #expect(
-      answer.contains("its URL `m://x/1` is declined by it and answered by route 1 `x/:id` of `t`"),
-      "\(answer)")
-  }
-
   /// Why a print request prints nothing, in words: a forwarding route answers no URL itself, a
   /// wildcard's component is empty, the URL would be over the length limit.
   @Test func printRequestsSayWhyNothingPrints() throws {
