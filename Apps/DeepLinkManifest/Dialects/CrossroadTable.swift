@@ -110,7 +110,7 @@ package struct CrossroadTable: LoadedTable {
 
   package var remarks: [String?] { routeRemarks }
 
-  package func explain(_ url: String, routes: [Int]?) -> Result<[RouteVerdict], Diagnostic> {
+  package func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
     let parsed: ParsedURL
     do {
       parsed = try ParsedURL(url)
@@ -121,12 +121,11 @@ package struct CrossroadTable: LoadedTable {
       // Every route's verdict on the path, under the URL's own source.
       let (from, input) = LinkSource.foreign(parsed)
       return .success(
-        router.table.explainAll(
-          input, fromSource: from, expected: router.sourceTexts, routes: routes))
+        router.table.explainAll(input, fromSource: from, expected: router.sourceTexts))
     }
     let input = source.input(parsed)
     return .success(
-      (routes ?? Array(router.routes.indices)).map { index in
+      router.routes.indices.map { index in
         let route = router.routes[index]
         let verdict = router.table.explain(routeAt: index, input)
         guard let routeSource = route.source, !routeSource.accepts(parsed) else { return verdict }

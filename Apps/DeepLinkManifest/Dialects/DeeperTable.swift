@@ -73,8 +73,8 @@ package struct DeeperTable: LoadedTable {
 
   package var remarks: [String?] { routeRemarks }
 
-  package func explain(_ url: String, routes: [Int]?) -> Result<[RouteVerdict], Diagnostic> {
-    Self.explain(url, scheme: router.scheme, table: router.table, routes: routes)
+  package func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
+    Self.explain(url, scheme: router.scheme, table: router.table)
   }
 
   package func resolve(_ url: String) -> TableOutcome {
@@ -122,9 +122,9 @@ package struct DeeperTable: LoadedTable {
   }
 
   /// Every route's verdict for a single-scheme table.
-  package static func explain(
-    _ url: String, scheme: String, table: RouteTable, routes: [Int]?
-  ) -> Result<[RouteVerdict], Diagnostic> {
+  package static func explain(_ url: String, scheme: String, table: RouteTable)
+    -> Result<[RouteVerdict], Diagnostic>
+  {
     let parsed: ParsedURL
     do {
       parsed = try ParsedURL(url)
@@ -133,8 +133,8 @@ package struct DeeperTable: LoadedTable {
     }
     guard parsed.scheme == scheme else {
       let reason = MissReason.schemeMismatch(found: parsed.scheme, expected: scheme)
-      return .success((routes ?? Array(0..<table.count)).map { _ in .missed(reason) })
+      return .success((0..<table.count).map { _ in .missed(reason) })
     }
-    return .success(table.explain(parsed.routingInput, routes: routes))
+    return .success(table.explainAll(parsed.routingInput))
   }
 }

@@ -55,8 +55,8 @@ package struct FuncTable: LoadedTable {
 
   package var remarks: [String?] { routeRemarks }
 
-  package func explain(_ url: String, routes: [Int]?) -> Result<[RouteVerdict], Diagnostic> {
-    DeeperTable.explain(url, scheme: scheme, table: router.table, routes: routes)
+  package func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
+    DeeperTable.explain(url, scheme: scheme, table: router.table)
   }
 
   package func resolve(_ url: String) -> TableOutcome {

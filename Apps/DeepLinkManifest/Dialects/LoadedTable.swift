@@ -19,9 +19,8 @@ public protocol LoadedTable {
   var printableRoutes: [PrintableRoute] { get }
   /// Each route's remark (catalog description), if any.
   var remarks: [String?] { get }
-  /// What the routes `routes` (every route when nil) make of a URL, in that order (for
-  /// `:explain`, and the app-links checker's question about one route).
-  func explain(_ url: String, routes: [Int]?) -> Result<[RouteVerdict], Diagnostic>
+  /// What every route makes of a URL, in registration order (for `:explain`).
+  func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic>
   /// The table as its bare first match, when handlers add nothing (see ``DirectTable``).
   var direct: DirectTable? { get }
   /// Whether resolving runs main-actor handlers (a handler graph), which rules out answering
@@ -42,17 +41,12 @@ extension LoadedTable {
 
 extension LoadedTable {
   public var remarks: [String?] { [] }
-
-  /// What every route makes of a URL, in registration order.
-  public func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
-    explain(url, routes: nil)
-  }
 }
 
 extension RouteTable {
-  /// The verdicts of routes `routes` (every route when nil) on a parsed URL's input.
-  package func explain(_ input: RoutingInput, routes: [Int]?) -> [RouteVerdict] {
-    (routes ?? Array(0..<count)).map { explain(routeAt: $0, input) }
+  /// Every route's verdict on a parsed URL's input.
+  package func explainAll(_ input: RoutingInput) -> [RouteVerdict] {
+    (0..<count).map { explain(routeAt: $0, input) }
   }
 }
 

@@ -142,8 +142,8 @@ package struct MappingTable: LoadedTable {
 
   package var remarks: [String?] { router.entries.map(\.map.remark) }
 
-  package func explain(_ url: String, routes: [Int]?) -> Result<[RouteVerdict], Diagnostic> {
-    DeeperTable.explain(url, scheme: router.scheme, table: router.table, routes: routes)
+  package func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
+    DeeperTable.explain(url, scheme: router.scheme, table: router.table)
   }
 
   package func resolve(_ url: String) -> TableOutcome {

@@ -170,15 +170,14 @@ package struct SourcesTable: LoadedTable {
       NearestRoute(table: name, route: route, pattern: patterns[route], reason: reason))
   }
 
-  package func explain(_ url: String, routes: [Int]?) -> Result<[RouteVerdict], Diagnostic> {
+  package func explainAll(_ url: String) -> Result<[RouteVerdict], Diagnostic> {
     guard let (source, part, url) = part(for: url) else {
-      guard let parsed = try? ParsedURL(url) else { return parts[0].explain(url, routes: routes) }
+      guard let parsed = try? ParsedURL(url) else { return parts[0].explainAll(url) }
       let (found, input) = LinkSource.foreign(parsed)
       return .success(
-        pathTable.explainAll(
-          input, fromSource: found, expected: sources.map(\.description), routes: routes))
+        pathTable.explainAll(input, fromSource: found, expected: sources.map(\.description)))
     }
-    return part.explain(url, routes: routes).map { verdicts in
+    return part.explainAll(url).map { verdicts in
       verdicts.map { verdict in
         guard case .missed(var reason) = verdict else { return verdict }
         reason.cause = Self.pathOnly(reason.cause, source)

@@ -54,12 +54,7 @@ public enum Generator {
       if case .text(let text) = piece {
         var texts = [""]
         for character in text {
-          let folded = String(character).lowercased()
-          var forms = [String(character)]
-          for form in [folded, String(character).uppercased()]
-          where !character.isASCII && form.lowercased() == folded && !forms.contains(form) {
-            forms.append(form)
-          }
+          let forms = RouteLanguage.caseForms(of: character)
           texts = texts.flatMap { prefix in forms.map { prefix + $0 } }
           if texts.count > 16 { return [pieces] }
         }

@@ -87,12 +87,7 @@ public struct RouteLanguage: Sendable {
       guard ignoringCase, !text.allSatisfy(\.isASCII) else { return spelled(text) }
       var result = ByteNFA.empty
       for character in text {
-        let folded = String(character).lowercased()
-        var forms: [String] = []
-        for form in [String(character), folded, String(character).uppercased()]
-        where form.lowercased() == folded && !forms.contains(form) {
-          forms.append(form)
-        }
+        let forms = RouteLanguage.caseForms(of: character)
         result = result.then(forms.count == 1 ? spelled(forms[0]) : .union(forms.map(spelled)))
       }
       return result
@@ -114,6 +109,19 @@ public struct RouteLanguage: Sendable {
       }
       return result
     }
+  }
+
+  /// A character as it is, then, beyond ASCII (whose letters `caseSensitive` false and the
+  /// automata's case folding take in either case already), in each other case the router folds
+  /// alike (`É` for `é`).
+  static func caseForms(of character: Character) -> [String] {
+    let folded = String(character).lowercased()
+    var forms = [String(character)]
+    for form in [folded, String(character).uppercased()]
+    where !character.isASCII && form.lowercased() == folded && !forms.contains(form) {
+      forms.append(form)
+    }
+    return forms
   }
 
   static func sequence(_ nodes: [PathNode], _ form: Form, _ approximate: inout Bool) -> ByteNFA {

@@ -54,28 +54,28 @@ public struct DiagnosticRenderer: Sendable {
   /// terminal (``width(of:)``), so a caret stays under the right character after non-ASCII
   /// text, CJK included; past the end, one column per byte.
   package static func column(ofByteOffset offset: Int, in source: String) -> Int {
-    var column = 0
-    var bytes = 0
-    for character in source {
-      if bytes >= offset { break }
-      bytes += character.utf8.count
-      column += width(of: character)
-    }
-    if bytes < offset { column += offset - bytes }
-    return column
+    measure(before: offset, in: source, by: width(of:))
   }
 
   /// How many characters come before a byte offset (past the end, one per byte).
   static func characterIndex(ofByteOffset offset: Int, in source: String) -> Int {
-    var index = 0
+    measure(before: offset, in: source) { _ in 1 }
+  }
+
+  /// The characters of `source` before byte `offset`, each counted by `weight`; past the end,
+  /// one per byte.
+  private static func measure(
+    before offset: Int, in source: String, by weight: (Character) -> Int
+  ) -> Int {
+    var total = 0
     var bytes = 0
     for character in source {
       if bytes >= offset { break }
       bytes += character.utf8.count
-      index += 1
+      total += weight(character)
     }
-    if bytes < offset { index += offset - bytes }
-    return index
+    if bytes < offset { total += offset - bytes }
+    return total
   }
 
   /// The columns a terminal draws a character in: two for East Asian wide and fullwidth

@@ -170,13 +170,13 @@ extension FailureTracker {
 }
 
 extension RouteTable {
-  /// Every route's verdict (or those of `routes`, in that order) for a URL from a source the routes do not answer (as
+  /// Every route's verdict for a URL from a source the routes do not answer (as
   /// ``nearestMiss(_:fromSource:expected:eligible:)`` takes it): each misses because of the
   /// source, with why its path fails too (nothing when the path matches).
-  public func explainAll(
-    _ input: RoutingInput, fromSource source: String, expected: [String], routes: [Int]? = nil
-  ) -> [RouteVerdict] {
-    (routes ?? Array(0..<count)).map { index in
+  public func explainAll(_ input: RoutingInput, fromSource source: String, expected: [String])
+    -> [RouteVerdict]
+  {
+    (0..<count).map { index in
       let then: MissReason.Cause? =
         switch explain(routeAt: index, input) {
         case .matched: nil
