@@ -100,6 +100,7 @@ expect_2 "no route answers the host \`nope.example\`" "$bin/deeplink-applinks" g
 # A usage error is bad input too.
 expect_2 "Unknown option '--bogus'" "$bin/deeplink-applinks" check --routes "$routes" --bogus
 expect_2 "Unexpected argument 'bogus'" "$bin/deeplink-applinks" bogus
+expect_2 "missing subcommand" "$bin/deeplink-applinks"
 
 # deeplink-resolve: http(s) records say whether each OS opens the app, and by which rule.
 echo 'https://shop.example.com/orders/drafts/1' | "$bin/deeplink-resolve" --routes "$routes" \
@@ -107,6 +108,12 @@ echo 'https://shop.example.com/orders/drafts/1' | "$bin/deeplink-resolve" --rout
   --android-manifest "$site/AndroidManifest.xml" > "$work/resolved.json"
 grep -q '"opensApp":{"ios":false,"rule":"details\[0\].components\[1\]","android":true,"androidRule":"intent-filter at line 5"}' \
   "$work/resolved.json" || fail "resolver opensApp: $(cat "$work/resolved.json")"
+# An app the file does not name: no rule of its decided (another app's rule matching is not).
+echo 'https://shop.example.com/products/5' | "$bin/deeplink-resolve" --routes "$routes" \
+  --aasa "$site/apple-app-site-association" --app-id OTHER.com.example.other \
+  > "$work/other.json" 2>/dev/null
+grep -q '"opensApp":{"ios":false,"rule":null}' "$work/other.json" \
+  || fail "opensApp for an app the file does not name: $(cat "$work/other.json")"
 # A printed web link says it too.
 echo '{"intent": "product", "params": {"id": 5}}' | "$bin/deeplink-resolve" --routes "$routes" \
   --aasa "$site/apple-app-site-association" --app-id "$app" > "$work/printed.json"

@@ -14,6 +14,12 @@ struct AppLinksCommand: ParsableCommand {
     version: ToolVersion.current,
     subcommands: [Check.self, Generate.self])
 
+  /// No subcommand: a command line that cannot run, bad input like any other (exit 2), so a CI
+  /// step that left out `check` fails rather than passing after printing the help.
+  func run() throws {
+    throw ValidationError("missing subcommand: `check` or `generate`")
+  }
+
   /// Runs the command. A usage error (an unknown option or subcommand, a missing value) is bad
   /// input like a bad file: its message, then exit status 2, not the argument parser's 64.
   static func main() {
@@ -122,6 +128,12 @@ struct AppLinksCommand: ParsableCommand {
       guard !routes.isEmpty else { fail("--routes is required") }
       guard let appID else { fail("--app-id is required") }
       guard !appID.isEmpty else { fail("--app-id is empty; give TEAMID.bundle.id") }
+      // An app ID is the team ID, a dot, the bundle ID: a file for anything else names no app.
+      guard let dot = appID.firstIndex(of: "."), dot != appID.startIndex,
+        appID.index(after: dot) != appID.endIndex, !appID.contains(where: \.isWhitespace)
+      else {
+        fail("--app-id is `\(appID)`, not TEAMID.bundle.id (the team ID, a dot, the bundle ID)")
+      }
       guard let format else { fail("--format is required (aasa or android)") }
       guard format == "aasa" || format == "android" else {
         fail("--format is aasa or android, not `\(format)`")
@@ -147,6 +159,15 @@ struct AppLinksCommand: ParsableCommand {
           "deeplink-applinks: note: the routes answer \(hosts.count) hosts ("
             + hosts.joined(separator: ", ")
             + "); each domain serves its own file: --host HOST writes one host's components")
+      }
+      if format == "android" {
+        for route in AppLinksTool.spanningRoutes(tables) {
+          FileHandleOutput.standardError(
+            "deeplink-applinks: note: \(route) has a wildcard spanning components before more "
+              + "path: its `..*/` takes such paths as the <data> reference describes pathPattern, "
+              + "but Android's own matcher stops `.*` at the first `/`, so there only one "
+              + "component reaches the app")
+        }
       }
       print(AppLinksTool.generate(tables, appID: appID, format: format, host: host))
     }

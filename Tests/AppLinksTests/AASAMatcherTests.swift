@@ -18,10 +18,10 @@ struct AASAMatcherTests {
     #expect(
       aasa.decision(for: "https://e.com/x", appID: "T.app")
         == OpenDecision(opens: true, rule: "details[0].components[1]"))
-    // Another app's URL as far as the first match goes.
+    // An app the file does not name: no rule of its matched, none is named.
     #expect(
       aasa.decision(for: "https://e.com/x", appID: "T.other")
-        == OpenDecision(opens: false, rule: "details[0].components[1]"))
+        == OpenDecision(opens: false, rule: nil))
   }
 
   /// Apple (`applinks.details`): "The first match wins, allowing you to designate one app to

@@ -45,9 +45,11 @@ public struct AppLinkFiles {
     for detail in aasa.details {
       for app in detail.appIDs where !named.contains(app) { named.append(app) }
     }
-    return "note: the association file names no app `\(appID)` (it names "
-      + named.map { "`\($0)`" }.joined(separator: ", ")
-      + "): iOS opens none of its links for that app"
+    let others =
+      named.isEmpty
+      ? "it names no app at all" : "it names " + named.map { "`\($0)`" }.joined(separator: ", ")
+    return "note: the association file names no app `\(appID)` (\(others)): iOS opens none "
+      + "of its links for that app"
   }
 
   /// Reads the files; a problem is a diagnostic naming the file and where in it.

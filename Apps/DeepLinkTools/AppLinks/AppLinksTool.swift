@@ -25,12 +25,10 @@ public enum AppLinksTool {
       // A filter that names no host takes its schemes' links of every host (the <data>
       // reference: without a host, port and paths are ignored): those of the hosts the routes
       // answer, under a scheme the routes may not, are looked for too.
-      let routeHosts = routes.map { (host: $0.host, port: $0.port) }
       let filterSites = android.filters.filter(\.takesWebLinks).flatMap { filter in
-        filter.schemes.filter { $0 == "http" || $0 == "https" }.flatMap { scheme in
-          (filter.hosts.isEmpty ? routeHosts : filter.namedHostsAndPorts).map {
-            WebSite(scheme: scheme, host: $0.host, port: $0.port)
-          }
+        let hosts = hostsToCheck(filter, routes)
+        return filter.schemes.filter { $0 == "http" || $0 == "https" }.flatMap { scheme in
+          hosts.map { WebSite(scheme: scheme, host: $0.host, port: $0.port) }
         }
       }
       findings += checker.check(
@@ -120,6 +118,44 @@ public enum AppLinksTool {
     var hosts: [String] = []
     for route in WebRoutes.of(tables) where !hosts.contains(route.host) { hosts.append(route.host) }
     return hosts
+  }
+
+  /// The hosts where the links a filter takes are looked for: those it names, or the routes'
+  /// when it names none; and where it takes hosts by a wildcard that no route may answer (no
+  /// host, `*`, `*example.com`), one host of those that no route answers, whose links can only
+  /// be unhandled (`other.example`, `other.example.com`).
+  static func hostsToCheck(_ filter: AndroidManifest.IntentFilter, _ routes: [WebRoute])
+    -> [(host: String, port: Int?)]
+  {
+    var hosts =
+      filter.hosts.isEmpty
+      ? routes.map { (host: $0.host, port: $0.port) } : filter.namedHostsAndPorts
+    let wildcards: [(suffix: String, port: Int?)] =
+      filter.hosts.isEmpty
+      ? [("", nil)]
+      : filter.hosts.filter { $0.host.hasPrefix("*") && !$0.host.hasPrefix("*.") }.map {
+        (String($0.host.dropFirst()), $0.port)
+      }
+    for (suffix, port) in wildcards {
+      let candidates =
+        suffix.isEmpty
+        ? (1...9).map { "other\($0 == 1 ? "" : String($0)).example" }
+        : ["other." + suffix] + (1...9).map { "other\($0 == 1 ? "" : String($0))" + suffix }
+      if let host = candidates.first(where: { candidate in
+        !routes.contains { answers($0.host, candidate) }
+      }) {
+        hosts.append((host, port))
+      }
+    }
+    return hosts
+  }
+
+  /// The web routes (`route 0 `/r/*rest/end` of `t``) with a wildcard or rest capture that more
+  /// path follows, which an Android `pathPattern` cannot claim on every device.
+  public static func spanningRoutes(_ tables: TableSet) -> [String] {
+    WebRoutes.of(tables).filter { Generator.spansBeforeMore($0) }.map {
+      "route \($0.index) `\($0.pattern)` of `\($0.table)`"
+    }
   }
 
   /// Whether routes of a source with host `pattern` (`*.example.com` too) are served by

@@ -156,11 +156,11 @@ public struct AndroidManifest: Sendable {
         return
       }
       var startable = startable
-      let disabled =
-        element.attribute("android:enabled") == "false"
-        || element.attribute("android:exported") == "false"
+      let enabled = try Self.boolean(element, "android:enabled")
+      let exported = try Self.boolean(element, "android:exported")
+      let disabled = enabled == false || exported == false
       switch element.name {
-      case "application": if element.attribute("android:enabled") == "false" { startable = false }
+      case "application": if enabled == false { startable = false }
       case "activity", "activity-alias": startable = startable != false && !disabled
       default:
         // A service's, receiver's or provider's filters take no link from a browser.
@@ -202,9 +202,24 @@ public struct AndroidManifest: Sendable {
     "sspSuffix", "sspAdvancedPattern",
   ]
 
+  /// A boolean attribute as the build tools read it (aapt2): `true`, `True` or `TRUE`, and the
+  /// same for false, spaces around them aside; nil when absent. Any other value is an error,
+  /// as the build makes it: read as false, `"TRUE"` would drop a filter's verification.
+  static func boolean(_ element: XMLElement, _ name: String) throws(AppLinksError) -> Bool? {
+    guard let value = element.attribute(name) else { return nil }
+    switch value.trimmingCharacters(in: .whitespacesAndNewlines) {
+    case "true", "True", "TRUE": return true
+    case "false", "False", "FALSE": return false
+    default:
+      throw AppLinksError(
+        "`\(name)` is `\(value)`, not a boolean", origin: "line \(element.line)",
+        hint: "write true or false")
+    }
+  }
+
   private static func filter(_ element: XMLElement) throws(AppLinksError) -> IntentFilter {
     var filter = IntentFilter(
-      line: element.line, autoVerify: element.attribute("android:autoVerify") == "true",
+      line: element.line, autoVerify: try boolean(element, "android:autoVerify") == true,
       actions: [], categories: [], schemes: [], hosts: [], paths: [])
     for child in element.children {
       let origin = "line \(child.line)"

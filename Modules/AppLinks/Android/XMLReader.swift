@@ -51,6 +51,7 @@ struct XMLReader {
     if !allowingNone && bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
       throw AppLinksError("the file is empty: no root element", origin: "line 1")
     }
+    try checkUTF8(bytes)
     var reader = XMLReader(bytes)
     var elements: [XMLElement] = []
     while true {
@@ -70,8 +71,37 @@ struct XMLReader {
 
   mutating func advance(_ count: Int = 1) {
     for _ in 0..<count where index < bytes.count {
-      if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+      if Self.endsLine(bytes, at: index) { line += 1 }
       index += 1
+    }
+  }
+
+  /// Whether the byte at `index` ends a line: `\n`, or a `\r` that no `\n` follows (XML 1.0
+  /// §2.11 reads `\r\n` and a lone `\r` as one line break each).
+  static func endsLine(_ bytes: [UInt8], at index: Int) -> Bool {
+    bytes[index] == 0x0A
+      || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A))
+  }
+
+  /// The first byte that is not UTF-8, with its line: text read in another encoding would be
+  /// made up (every such byte would read as U+FFFD).
+  static func checkUTF8(_ bytes: [UInt8]) throws(AppLinksError) {
+    var index = 0
+    var line = 1
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        if endsLine(bytes, at: index) { line += 1 }
+        index += encoded.count
+      case .error:
+        throw AppLinksError(
+          "a byte that is not UTF-8 (0x\(String(bytes[index], radix: 16, uppercase: true)))",
+          origin: "line \(line)", hint: "an AndroidManifest.xml is UTF-8 text")
+      case .emptyInput:
+        return
+      }
     }
   }
 
@@ -238,6 +268,14 @@ struct XMLReader {
           : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
         guard let number, let scalar = Unicode.Scalar(number) else {
           throw AppLinksError("unknown entity `&\(entity);`", origin: "line \(line)")
+        }
+        // XML 1.0 §2.2 (Char) and the well-formedness constraint "Legal Character": no
+        // reference to NUL, another control but tab and line breaks, or U+FFFE and U+FFFF.
+        guard number >= 0x20 || [0x09, 0x0A, 0x0D].contains(number), number != 0xFFFE,
+          number != 0xFFFF
+        else {
+          throw AppLinksError(
+            "`&\(entity);` refers to a character XML does not allow", origin: "line \(line)")
         }
         result.unicodeScalars.append(scalar)
       }

@@ -277,8 +277,12 @@ extension AASAFile {
   /// decides ("The first match wins, allowing you to designate one app to handle specified URLs
   /// in your website, and another app to handle the rest"). It opens the app when it is an
   /// entry of the app and not `exclude`; an entry of other apps takes the URL from it. Nothing
-  /// matching means not opened.
+  /// matching means not opened. An app that no entry names is opened by no rule, and its
+  /// decision names none.
   public func decision(for url: String, appID: String) -> OpenDecision {
+    guard details.contains(where: { $0.appIDs.contains(appID) }) else {
+      return OpenDecision(opens: false, rule: nil)
+    }
     let parts = URLParts(url)
     for detail in details {
       for component in detail.components where component.matches(parts) {

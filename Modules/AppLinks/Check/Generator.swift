@@ -66,6 +66,13 @@ public enum Generator {
     return result
   }
 
+  /// `pieces` with their texts escaped as a URL's path writes them.
+  static func escaping(_ pieces: [Piece]) -> [Piece] {
+    pieces.map {
+      if case .text(let text) = $0 { .text(URLPrinterBridge.encodedComponent(text)) } else { $0 }
+    }
+  }
+
   /// AASA `components` for the routes (with and without a trailing `/`).
   ///
   /// `?*` (one or more characters) may span several components, so a capture's `?*` claims
@@ -132,10 +139,16 @@ public enum Generator {
         }
         // `caseSensitive` false folds ASCII letters only: a literal of a table without case
         // is also claimed with its other letters in the other case (`/café`, `/cafÉ`).
+        // An ASCII literal may have forms beyond ASCII too (`kb`, also with KELVIN SIGN, which
+        // the router folds to `k`): claimed as a link writes them, escaped (`/%E2%84%AAb`).
         let cases =
           slashed
           ? [positive, positive.lowercasingEscapes()]
-          : route.ignoringCase && escaped ? Self.caseForms(pieces).map { path($0) } : [positive]
+          : !route.ignoringCase
+            ? [positive]
+            : escaped
+              ? Self.caseForms(pieces).map { path($0) }
+              : Self.caseForms(decoded).map { path(Self.escaping($0)) }
         for path in cases {
           for variant in path == "/" ? ["/"] : [path, path + "/"] {
             written.append((variant + flags, component(variant)))
@@ -163,6 +176,13 @@ public enum Generator {
   /// before a component's end, where the platform's matcher stops short of its documentation
   /// (it does not try every split); only a wildcard over several components before more
   /// literals still needs one.
+  /// Whether a line of the route has a wildcard (any number of components) before more path.
+  public static func spansBeforeMore(_ route: WebRoute) -> Bool {
+    lines(route.path, encode: false).contains { line in
+      line.dropLast().contains(.components)
+    }
+  }
+
   public static func androidPathPatterns(_ routes: [WebRoute]) -> [String] {
     var patterns: [String] = []
     for route in routes {

@@ -84,7 +84,9 @@ public struct RouteLanguage: Sendable {
     /// and a sub-delimiter as it is or escaped (`a&b`, `a%26b`). Without case, a character
     /// beyond ASCII in each case the router folds alike (`é`, `É`), as letters are.
     func literal(_ text: String) -> ByteNFA {
-      guard ignoringCase, !text.allSatisfy(\.isASCII) else { return spelled(text) }
+      guard ignoringCase, text.contains(where: RouteLanguage.hasOtherCaseForms) else {
+        return spelled(text)
+      }
       var result = ByteNFA.empty
       for character in text {
         let forms = RouteLanguage.caseForms(of: character)
@@ -111,18 +113,41 @@ public struct RouteLanguage: Sendable {
     }
   }
 
-  /// A character as it is, then, beyond ASCII (whose letters `caseSensitive` false and the
-  /// automata's case folding take in either case already), in each other case the router folds
-  /// alike (`É` for `é`).
+  /// A character as it is, then in each other form the router folds alike (it compares
+  /// `lowercased()` texts): beyond ASCII its other cases (`É` for `é`), and for any character
+  /// the other characters whose lower case it is (KELVIN SIGN for `k`, `ẞ` for `ß`). ASCII
+  /// letters' upper case is left out: `caseSensitive` false and the automata's case folding
+  /// take it already.
   static func caseForms(of character: Character) -> [String] {
-    let folded = String(character).lowercased()
-    var forms = [String(character)]
-    for form in [folded, String(character).uppercased()]
-    where !character.isASCII && form.lowercased() == folded && !forms.contains(form) {
+    let text = String(character)
+    let folded = text.lowercased()
+    var forms = [text]
+    let others =
+      (character.isASCII ? [] : [folded, text.uppercased()])
+      + (foldingInto[folded] ?? []).map { String($0) }
+    for form in others where form.lowercased() == folded && !forms.contains(form) {
       forms.append(form)
     }
     return forms
   }
+
+  /// Whether ``caseForms(of:)`` has more than the character itself.
+  static func hasOtherCaseForms(_ character: Character) -> Bool {
+    !character.isASCII || foldingInto[String(character).lowercased()] != nil
+  }
+
+  /// The characters beyond ASCII whose lower case is another text, by that text (`k`: KELVIN
+  /// SIGN; `å`: `Å` and ANGSTROM SIGN). Planes 0 and 1: no later one has cased letters.
+  static let foldingInto: [String: [Unicode.Scalar]] = {
+    var map: [String: [Unicode.Scalar]] = [:]
+    for value in UInt32(0x80)..<0x20000 {
+      guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenLowercased else {
+        continue
+      }
+      map[scalar.properties.lowercaseMapping, default: []].append(scalar)
+    }
+    return map
+  }()
 
   static func sequence(_ nodes: [PathNode], _ form: Form, _ approximate: inout Bool) -> ByteNFA {
     var result = ByteNFA.empty
