@@ -159,8 +159,19 @@ status=$?
 set -e
 [ "$status" -eq 64 ] && grep -qF -- "--first-line must be at most" "$work/first.err" \
   || fail "--first-line past 2^53 - 1 gave status $status"
-last="$(printf 'a\nb\n' | "$bin" --first-line 9007199254740991 | tail -n 1)"
-case "$last" in '{"line":9007199254740992,'*) ;; *) fail "--first-line at 2^53 - 1: $last" ;; esac
+# ... and no record is numbered past 2^53 - 1: the line numbered that is answered, then the
+# run stops with the reason (status 1), whatever the number of jobs.
+for jobs in 1 2; do
+  set +e
+  printf 'a:\nb:\nc:\n' | "$bin" --jobs "$jobs" --first-line 9007199254740991 \
+    > "$work/last.out" 2> "$work/last.err"
+  status=$?
+  set -e
+  [ "$status" -eq 1 ] && [ "$(wc -l < "$work/last.out")" -eq 1 ] \
+    && grep -q '^{"line":9007199254740991,"url":"a:"' "$work/last.out" \
+    && grep -qF "would be numbered 9007199254740992" "$work/last.err" \
+    || fail "numbering past 2^53 - 1 (--jobs $jobs): status $status, $(cat "$work/last.out" "$work/last.err")"
+done
 
 # Interactive use: each answer arrives before the next line is written (output is flushed
 # whenever reading more would wait), and memory stays flat on a long stream.

@@ -62,7 +62,7 @@ struct ResolveCommand: ParsableCommand {
   var firstLine: Int = 1
 
   /// The largest line number a JSON reader keeps exactly.
-  static let largestFirstLine = 9_007_199_254_740_991
+  static let largestFirstLine = LineStream.largestLineNumber
 
   @OptionGroup var appLinks: AppLinkOptions
 

@@ -28,7 +28,7 @@ public enum CrossroadError: Error, Sendable, Hashable, CustomStringConvertible,
     case .duplicateRoute(let pattern, let existing):
       Diagnostic(
         code: .duplicateRoute, message: "duplicate route `\(pattern)`",
-        hint: "it repeats `\(existing)` (identical up to capture names, same sources)")
+        hint: "it repeats `\(existing)` (identical up to capture names, on a source both answer)")
     case .syntax(let error):
       error.diagnostic
     }

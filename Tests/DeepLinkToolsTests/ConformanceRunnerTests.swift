@@ -1,3 +1,4 @@
+import Foundation
 import PatternCore
 import Testing
 
@@ -50,6 +51,38 @@ struct ConformanceRunnerTests {
     #expect(results.map(\.subject) == ["cases[0] myapp://p/1", "cases[1] myapp://p/1"])
     #expect(ConformanceReport.text(results).hasPrefix("FAIL t.json [t] cases[1] myapp://p/1\n"))
     #expect(ConformanceReport.junit(results).contains(#"name="[t] cases[1] myapp://p/1""#))
+  }
+
+  /// Both sides of a failure keep their continuation lines under their first, and text from a
+  /// fixture cannot drive the terminal: control characters are shown as escapes.
+  @Test func aFailureIsOneReadableBlock() {
+    let result = ConformanceRunner.Result(
+      file: "f.json", subject: "cases[0] myapp://\u{1B}[31mred",
+      failure: ConformanceRunner.Failure(expected: "Route {\n  a\n}", actual: "x\ny"))
+    #expect(
+      ConformanceReport.text([result]).split(separator: "\n").map(String.init) == [
+        #"FAIL f.json cases[0] myapp://\u{1B}[31mred"#,
+        "  expected: Route {",
+        "              a",
+        "            }",
+        "  actual:   x",
+        "            y",
+        "0 passed, 1 failed",
+      ])
+  }
+
+  /// A fixture named twice (itself and through its directory, or twice over) runs once.
+  @Test func aFixtureNamedTwiceRunsOnce() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("conformance-twice-\(UInt32.random(in: 0...UInt32.max))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("a.json").path
+    try Data("{}".utf8).write(to: URL(fileURLWithPath: file))
+    let files = ConformanceRunner.fixtureFiles([
+      file, directory.path + "/", directory.path + "/./a.json",
+    ])
+    #expect(files == [file])
   }
 
   @Test func aCaseThatContradictsItselfOrCannotRunFails() {
@@ -308,7 +341,8 @@ struct SharedConformanceTests {
     for dialect in ["deeper", "func", "mapping"] {
       for (key, place) in [
         (#""sources": ["1x"]"#, "sources[0]"), (#""scheme": "na tive""#, "scheme"),
-      ] {
+      ] + (dialect == "mapping" ? [(#""sources": ["myapp", "other"]"#, "sources[1]")] : []) {
+        // A mapping table answers one scheme: a second source is reported where it stands.
         let json = #"{"name": "t", "dialect": "\#(dialect)", \#(key), "routes": [], "groups": []}"#
           .replacingOccurrences(
             of: dialect == "mapping" ? #""routes": [], "# : #", "groups": []"#, with: "")

@@ -22,6 +22,23 @@ struct ReplSessionTests {
     #expect(session.execute("myapp://profile/42").text.hasPrefix("matched"))
   }
 
+  /// `:add` alone says what it needs without a caret under nothing; a map that repeats one of a
+  /// mapping table names the map it repeats, not the group made for it.
+  @Test func addExplainsWhatItNeedsAndWhatARouteRepeats() {
+    let session = ReplSession(style: ReplStyle(colored: false))
+    let bare = session.execute(":add").text
+    #expect(bare.hasPrefix("error: `:add` needs `PATTERN -> INTENT`"), "\(bare)")
+    #expect(!bare.contains("^"), "\(bare)")
+    #expect(bare.contains("= e.g. :add profile/:userId -> showProfile"), "\(bare)")
+    _ = session.execute(":load \(repositoryRoot)/Fixtures/examples/mapping.json")
+    let repeated = session.execute(":add user/logout -> Z").text
+    #expect(repeated.hasPrefix("error: duplicate path `user/logout`"), "\(repeated)")
+    #expect(
+      repeated.contains("the table routes it already: groups[0] `user` map 1 `/logout`"),
+      "\(repeated)")
+    #expect(!repeated.contains("groups[2]"), "\(repeated)")
+  }
+
   /// The fragment never takes part in matching; it is reported, as the resolver's record does.
   @Test func theFragmentIsShownNotMatched() {
     let session = session()

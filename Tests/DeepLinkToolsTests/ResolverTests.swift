@@ -85,8 +85,15 @@ struct ResolverTests {
   @Test func aLineThatIsNeitherJSONNorAURLSaysToQuoteIt() {
     #expect(
       respond("oops")
-        == #"{"line":1,"status":"error","error":{"code":"invalid_json","message":"column 1: unexpected character, expected a value (a line is JSON, or a URL starting with its scheme such as myapp://...; quote anything else as a JSON string)","offset":0}}"#
+        == #"{"line":1,"status":"error","error":{"code":"invalid_json","message":"column 1: unexpected `oops`, expected a JSON value (a line is JSON, or a URL starting with its scheme such as myapp://...; quote anything else as a JSON string)","offset":0}}"#
     )
+    // Whatever stands there is named the same way: a word, a character, a byte.
+    #expect(
+      respond("this line is not JSON").contains(
+        "column 1: unexpected `this`, expected a JSON value"))
+    #expect(respond("?x").contains("column 1: unexpected `?`, expected a JSON value"))
+    #expect(respond("\u{7F}").contains("column 1: unexpected byte 0x7F, expected a JSON value"))
+    #expect(respond("é").contains("column 1: unexpected `é`, expected a JSON value"))
     // Not a scheme: a digit first, or no colon.
     #expect(respond("1abc://x").contains(#""code":"invalid_json""#))
     #expect(respond("profile/42").contains(#""code":"invalid_json""#))

@@ -23,7 +23,8 @@ struct MissReasonTests {
       try reason(tweet, "myapp://post/1").cause
         == .componentMismatch(position: 0, found: "post", expected: ["tweet"]))
     #expect(
-      try reason(tweet, "myapp://tweet").cause == .urlTooShort(components: 1, expected: ":int(id)"))
+      try reason(tweet, "myapp://tweet").cause
+        == .urlTooShort(components: 1, expected: [":int(id)"]))
     #expect(try reason(tweet, "myapp://tweet/1/x").cause == .urlTooLong(position: 2, found: "x"))
     let query: [QueryNode] = [.item(QueryItemPattern("page", type: .int))]
     #expect(
@@ -45,6 +46,15 @@ struct MissReasonTests {
     #expect(
       failed.cause == .componentMismatch(position: 0, found: "gamma", expected: ["alpha", "beta"]))
     #expect(failed.message == "component 1 is `gamma`, the pattern expects `alpha` or `beta`")
+    // Where the URL ends, every part the pattern may take next: the optional and what
+    // follows it, as where a component is there (`a/(b)/c` on `myapp://a/x` and `myapp://a`).
+    let optional: [PathNode] = [.literal("a"), .optional([.literal("b")]), .literal("c")]
+    #expect(
+      try reason(optional, "myapp://a/x").cause
+        == .componentMismatch(position: 1, found: "x", expected: ["b", "c"]))
+    let ended = try reason(optional, "myapp://a")
+    #expect(ended.cause == .urlTooShort(components: 1, expected: ["b", "c"]))
+    #expect(ended.message == "the URL ends after 1 component; the pattern expects `b` or `c` next")
     // A failure further on is reported alone (the choice was passed).
     #expect(
       try reason(choice + [.literal("end")], "myapp://beta/1/x").cause
@@ -58,7 +68,7 @@ struct MissReasonTests {
       try reason(positional, "myapp://a/x").cause
         == .typeMismatch(position: 1, found: "x", capture: ":int", type: .int))
     #expect(
-      try reason(positional, "myapp://a").cause == .urlTooShort(components: 1, expected: ":int"))
+      try reason(positional, "myapp://a").cause == .urlTooShort(components: 1, expected: [":int"]))
   }
 
   @Test func aOneOfGroupSaysWhichConditionFailed() throws {
@@ -94,7 +104,7 @@ struct MissReasonTests {
       )
       .message == "component 2 `abc` is not an int, as `:int(id)` requires")
     #expect(
-      MissReason(.urlTooShort(components: 2, expected: "retweet"), closeness: 0).message
+      MissReason(.urlTooShort(components: 2, expected: ["retweet"]), closeness: 0).message
         == "the URL ends after 2 components; the pattern expects `retweet` next")
     #expect(
       MissReason(

@@ -73,7 +73,7 @@ public enum TableLoader {
         code: .invalidSource,
         message: "a \(spec.dialect) table answers one scheme; `sources` lists \(sources.count)",
         hint: "give \"scheme\": \"myapp\" (several sources are a feature of the other dialects)",
-        origin: spec.origin)
+        origin: spec.origin + ", sources[1]")
     }
     if spec.scheme == nil, let origin = spec.sources?.first, origin.contains("://") {
       throw Diagnostic(

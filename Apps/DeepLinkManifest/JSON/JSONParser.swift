@@ -59,7 +59,7 @@ public struct JSONParser {
   }
 
   private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
-    guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
+    guard index < bytes.count else { throw error("unexpected end of input, expected a JSON value") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()
@@ -68,8 +68,31 @@ public struct JSONParser {
     case UInt8(ascii: "f"): return try parseWord("false", .bool(false))
     case UInt8(ascii: "n"): return try parseWord("null", .null)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-    default: throw error("unexpected character, expected a value")
+    default: throw notAValue(at: index)
     }
+  }
+
+  /// The error for what stands at `start` where a value was expected, named the same way
+  /// whatever it is: the word there (`oops`), else the character, else the byte.
+  private func notAValue(at start: Int) -> JSONSyntaxError {
+    var end = start
+    while end < bytes.count, end - start < 20, (bytes[end] | 0x20) >= 0x61,
+      (bytes[end] | 0x20) <= 0x7A
+    {
+      end += 1
+    }
+    if end == start {
+      // One character: as many bytes as its first one announces.
+      let lead = bytes[start]
+      let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+      end = min(start + length, bytes.count)
+    }
+    let text = String(decoding: bytes[start..<end], as: UTF8.self)
+    let printable =
+      !text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FFFD}" }
+    let hex = String(bytes[start], radix: 16, uppercase: true)
+    let found = printable ? "`\(text)`" : "byte 0x" + (hex.count == 1 ? "0" : "") + hex
+    return error("unexpected \(found), expected a JSON value", at: start)
   }
 
   private mutating func parseWord(_ word: String, _ value: JSONValue) throws(JSONSyntaxError)
@@ -77,16 +100,7 @@ public struct JSONParser {
   {
     let start = index
     for byte in word.utf8 {
-      guard index < bytes.count, bytes[index] == byte else {
-        var end = start
-        while end < bytes.count, end - start < 20, (bytes[end] | 0x20) >= 0x61,
-          (bytes[end] | 0x20) <= 0x7A
-        {
-          end += 1
-        }
-        let found = String(decoding: bytes[start..<max(end, index)], as: UTF8.self)
-        throw error("unexpected `\(found)`, expected a JSON value", at: start)
-      }
+      guard index < bytes.count, bytes[index] == byte else { throw notAValue(at: start) }
       index += 1
     }
     return value

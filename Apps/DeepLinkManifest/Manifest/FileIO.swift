@@ -78,6 +78,14 @@ package enum FileIO {
     return found.sorted()
   }
 
+  /// The canonical form of `path` (symbolic links, `.` and `..` resolved) when it exists, else
+  /// `path` itself: two names of one file compare equal.
+  package static func standardized(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   /// Why a directory cannot be listed (`permission denied`), or nil when it can.
   package static func listingFailure(_ directory: String) -> String? {
     guard let handle = opendir(directory) else { return reason(errno) }

@@ -7,16 +7,30 @@ public enum ConformanceReport {
     var lines: [String] = []
     for result in results {
       guard let failure = result.failure else { continue }
-      let table = result.table.map { " [\($0)]" } ?? ""
-      lines.append("FAIL \(result.file)\(table) \(result.subject)")
-      lines.append("  expected: " + failure.expected)
-      lines.append(
-        "  actual:   "
-          + failure.actual.split(separator: "\n", omittingEmptySubsequences: false)
-          .joined(separator: "\n            "))
+      let table = result.table.map { " [\(shown($0))]" } ?? ""
+      lines.append("FAIL \(shown(result.file))\(table) \(shown(result.subject))")
+      lines.append("  expected: " + shown(failure.expected))
+      lines.append("  actual:   " + shown(failure.actual))
     }
     lines.append(summary(results))
     return lines.joined(separator: "\n")
+  }
+
+  /// Fixture text as the report shows it: each line after the first under the first (one
+  /// block per failure), and control characters written as escapes (`\u{1B}`), so that text
+  /// from a fixture cannot drive the terminal.
+  static func shown(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x0A: result += "\n            "
+      case 0x09: result.unicodeScalars.append(scalar)
+      case 0..<0x20, 0x7F..<0xA0:
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   /// `N passed, N failed`.

@@ -28,10 +28,12 @@ public struct ConformanceRunner {
 
   /// The fixture files named by `paths` (directories are searched for `*.json`), in order.
   /// Paths that do not exist are returned as they are so they are reported as unreadable.
+  /// A file named twice (itself and in its directory, or twice over) is run once.
   public static func fixtureFiles(_ paths: [String]) -> [String] {
-    paths.flatMap { path in
+    var seen = Set<String>()
+    return paths.flatMap { path in
       FileIO.isDirectory(path) ? FileIO.jsonFiles(under: path) : [path]
-    }
+    }.filter { seen.insert(FileIO.standardized($0)).inserted }
   }
 
   /// Runs every case of every file.

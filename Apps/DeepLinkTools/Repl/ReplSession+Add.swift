@@ -45,10 +45,12 @@ extension ReplSession {
       named = entries.last
     }
     guard let arrow = rest.range(of: "->") else {
+      // The caret goes after what was typed, when something was.
       return render(
         Diagnostic(
-          code: .invalidRequest, message: "`:add` needs `PATTERN -> INTENT`", source: argument,
-          offset: argument.utf8.count, hint: "e.g. :add profile/:userId -> showProfile"))
+          code: .invalidRequest, message: "`:add` needs `PATTERN -> INTENT`",
+          source: argument.isEmpty ? nil : argument, offset: argument.utf8.count,
+          hint: "e.g. :add profile/:userId -> showProfile"))
     }
     let pattern = String(rest[..<arrow.lowerBound]).trimmingWhitespace()
     var intent = String(rest[arrow.upperBound...]).trimmingWhitespace()
@@ -135,6 +137,15 @@ extension ReplSession {
     } catch {
       var diagnostic = error
       diagnostic.origin = nil
+      // The map repeated is the one added, in a group the user never wrote: name only the
+      // map it repeats (`… repeats groups[0] `user` map 1 `/logout`; …`).
+      if spec.dialect == "mapping", diagnostic.code == .duplicateRoute,
+        let hint = diagnostic.hint, let repeats = hint.range(of: " repeats "),
+        let end = hint.range(of: "; ", range: repeats.upperBound..<hint.endIndex)
+      {
+        diagnostic.hint =
+          "the table routes it already: \(hint[repeats.upperBound..<end.lowerBound])"
+      }
       return .failure(diagnostic)
     }
   }

@@ -32,6 +32,9 @@ public enum LineStream {
     case failed(String)
   }
 
+  /// The largest record number: a JSON reader keeps integers up to 2^53 - 1 exactly.
+  public static let largestLineNumber = 9_007_199_254_740_991
+
   /// The most lines answered in one batch per responder, and the most bytes of lines (a batch
   /// stops at whichever comes first, after at least one line): bound memory whatever the input,
   /// whatever mix of short and long lines it has.
@@ -131,9 +134,12 @@ public enum LineStream {
         guard let line = reader.nextLine() else { break }
         batches[current].append(line)
       }
-      let count = batches[current].count
-      if count == 0 { break }
-      if jobs == 1 || count < 2 * jobs {
+      let available = batches[current].count
+      if available == 0 { break }
+      // No record is numbered past the largest exact JSON integer: the lines before it are
+      // answered, then the run stops with the reason.
+      let count = min(available, largestLineNumber - number + 1)
+      if jobs == 1 || count < 2 * jobs || count < available {
         collect()
         for index in 0..<count {
           responders[0].respond(
@@ -159,6 +165,14 @@ public enum LineStream {
         }
         inFlight = current
         current = 1 - current
+      }
+      if count < available {
+        collect()
+        guard writer.flush() else { return end(reader, writer) }
+        return .failed(
+          "the next line would be numbered \(number + count), past \(largestLineNumber) "
+            + "(2^53 - 1), the largest number a JSON reader keeps exactly; give a smaller "
+            + "--first-line")
       }
       number += count
       if writer.buffer.count >= outputLimit, !writer.flush() { return end(reader, writer) }

@@ -8,8 +8,10 @@ public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertibl
     case componentMismatch(position: Int, found: String, expected: [String])
     /// A component does not parse as its capture's type (`capture` as the pattern writes it).
     case typeMismatch(position: Int, found: String, capture: String, type: ValueType)
-    /// The URL ends while the pattern expects `expected` (a literal or a capture, as written).
-    case urlTooShort(components: Int, expected: String?)
+    /// The URL ends while the pattern expects one of `expected` next (literals or captures,
+    /// as written: each alternative, as an optional part that may be left out and what comes
+    /// after it; empty when it cannot say which).
+    case urlTooShort(components: Int, expected: [String])
     /// The URL has a component after the pattern's end.
     case urlTooLong(position: Int, found: String)
     /// No item has any of these keys (a required item, aliases in order).
@@ -209,7 +211,7 @@ extension ByteWriter {
       number(count)
       say(count == 1 ? " component" : " components")
       say("; the pattern expects ")
-      if let expected { quote(expected) } else { say("another component") }
+      if expected.isEmpty { say("another component") } else { quote(expected, joinedBy: " or ") }
       say(" next")
     case .urlTooLong(let position, let found):
       component(position)

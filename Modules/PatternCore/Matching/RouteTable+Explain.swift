@@ -22,7 +22,7 @@ extension RouteTable {
     }
     // The diagnosis and the match run the same program; they cannot disagree.
     return .missed(
-      MissReason(.urlTooShort(components: layout.componentCount, expected: nil), closeness: 0))
+      MissReason(.urlTooShort(components: layout.componentCount, expected: []), closeness: 0))
   }
 
   /// Why route `index` fails on `input`; nil when it matches.
@@ -149,12 +149,17 @@ extension RouteTable {
       }
     }
     if position >= count, let pc = tracker.failedInstruction {
-      let expected: String?
-      switch instructions[pc] {
-      case .literal(let literal): expected = route.program.text(of: literal)
-      case .capture(let slot, let type):
-        expected = Self.shown(capture: route.program.slotNames[slot], type)
-      default: expected = nil
+      // Each literal or capture the pattern takes next, once each (`b` or `c` for `a/(b)/c`).
+      var expected: [String] = []
+      for failed in [pc] + tracker.alsoFailed {
+        let text: String
+        switch instructions[failed] {
+        case .literal(let literal): text = route.program.text(of: literal)
+        case .capture(let slot, let type):
+          text = Self.shown(capture: route.program.slotNames[slot], type)
+        default: continue
+        }
+        if !expected.contains(text) { expected.append(text) }
       }
       return MissReason(
         .urlTooShort(components: count, expected: expected), closeness: tracker.rank + 1)
