@@ -136,7 +136,7 @@ public struct AndroidManifest: Sendable {
       self.filters = filters
       return
     }
-    let root = Self.androidPrefixed(roots[0])
+    let root = try Self.androidPrefixed(roots[0])
     guard root.name == "manifest" else {
       throw AppLinksError(
         "the root element is `<\(root.name)>`, not `<manifest>`", origin: "line \(root.line)",
@@ -173,25 +173,44 @@ public struct AndroidManifest: Sendable {
   }
 
   /// The Android namespace is usually bound to `android`, but any prefix may be (`xmlns:a=`):
-  /// attributes under that prefix are read as `android:` ones.
-  static func androidPrefixed(_ root: XMLElement) -> XMLElement {
+  /// attributes under that prefix are read as `android:` ones. The prefix `android` bound to
+  /// another namespace is an error (its attributes would not be Android's, so the file would
+  /// mean something else than it reads), as is one attribute given under two prefixes of the
+  /// namespace (Namespaces in XML: attributes are unique by expanded name).
+  static func androidPrefixed(_ root: XMLElement) throws(AppLinksError) -> XMLElement {
     let namespace = "http://schemas.android.com/apk/res/android"
-    guard
-      let binding = root.attributes.first(where: {
-        $0.name.hasPrefix("xmlns:") && $0.value == namespace
-      }), binding.name != "xmlns:android"
-    else { return root }
-    let prefix = binding.name.dropFirst("xmlns:".count) + ":"
-    func renamed(_ element: XMLElement) -> XMLElement {
+    if let own = root.attribute("xmlns:android"), own != namespace {
+      throw AppLinksError(
+        "the prefix `android` is bound to `\(own)`, not to the Android namespace",
+        origin: "line \(root.line)", hint: "xmlns:android=\"\(namespace)\"")
+    }
+    let prefixes = root.attributes.filter {
+      $0.name.hasPrefix("xmlns:") && $0.value == namespace && $0.name != "xmlns:android"
+    }.map { $0.name.dropFirst("xmlns:".count) + ":" }
+    guard !prefixes.isEmpty else { return root }
+    func renamed(_ element: XMLElement) throws(AppLinksError) -> XMLElement {
       var element = element
-      element.attributes = element.attributes.map { attribute in
-        guard attribute.name.hasPrefix(prefix) else { return attribute }
-        return ("android:" + attribute.name.dropFirst(prefix.count), attribute.value)
+      var names = Set<String>()
+      var attributes: [(name: String, value: String)] = []
+      for attribute in element.attributes {
+        var name = attribute.name
+        if let prefix = prefixes.first(where: { name.hasPrefix($0) }) {
+          name = "android:" + name.dropFirst(prefix.count)
+        }
+        guard names.insert(name).inserted else {
+          throw AppLinksError(
+            "the attribute `\(name)` is given twice (under two prefixes of its namespace)",
+            origin: "line \(element.line)")
+        }
+        attributes.append((name, attribute.value))
       }
-      element.children = element.children.map(renamed)
+      element.attributes = attributes
+      var children: [XMLElement] = []
+      for child in element.children { children.append(try renamed(child)) }
+      element.children = children
       return element
     }
-    return renamed(root)
+    return try renamed(root)
   }
 
   /// The attributes a `<data>` element may have (the `<data>` reference); another, such as a
