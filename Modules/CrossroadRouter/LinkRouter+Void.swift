@@ -8,10 +8,21 @@ extension LinkRouter where UserInfo == Void {
     openIfPossible(url, userInfo: ())
   }
 
-  /// Opens a URL, running `async` handlers too.
+  /// Opens a URL, running `async` handlers too, on the caller's actor.
   @discardableResult
-  public func openIfPossible(_ url: URL) async -> Bool {
+  public func openIfPossible(_ url: URL, isolation: isolated (any Actor)? = #isolation) async
+    -> Bool
+  {
     await openIfPossible(url, userInfo: ())
+  }
+
+  /// ``openIfPossible(to:)``, running `async` handlers too, on the caller's actor.
+  @discardableResult
+  public func openIfPossible(to url: URL?, isolation: isolated (any Actor)? = #isolation) async
+    -> Bool
+  {
+    guard let url else { return false }
+    return await openIfPossible(url, userInfo: ())
   }
 
   /// The original library's spelling, for a URL that may be nil (`URL(string:)`): false for nil.
@@ -23,5 +34,13 @@ extension LinkRouter where UserInfo == Void {
   /// Resolves a URL string without a payload.
   public func resolve(_ string: String) -> CrossroadResolution<Void> {
     resolve(string, userInfo: ())
+  }
+
+  /// Resolves a URL string without a payload, running `async` handlers too, on the caller's
+  /// actor.
+  public func resolve(_ string: String, isolation: isolated (any Actor)? = #isolation) async
+    -> CrossroadResolution<Void>
+  {
+    await resolve(string, userInfo: ())
   }
 }

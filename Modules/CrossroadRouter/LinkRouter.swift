@@ -142,6 +142,15 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
         throw .unknownSource(
           pattern: text, source: source.description, known: sources.map(\.description))
       }
+      var handler = handler
+      if case .forward(let item) = handler {
+        // A forward follows the capture of its query item, whichever name the pattern gives it.
+        do {
+          handler = .forward(try parsed.pattern.forwardedCapture(item))
+        } catch {
+          throw .syntax(error)
+        }
+      }
       let route = Route(
         text: text, source: parsed.source, pattern: parsed.pattern, handler: handler)
       let keys = Self.identityKeys(route, sources)
@@ -222,7 +231,9 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
   ///
   ///     try router.register(forwarding: ["https://example.com/r?:to"], queryItem: "to")
   ///
-  /// - Throws: ``CrossroadError``, as `register(routes:)` does.
+  /// `queryItem` is the query item's key, or its capture's name.
+  /// - Throws: ``CrossroadError``, as `register(routes:)` does, and for a pattern whose query
+  ///   has no string capture `queryItem`.
   public func register(forwarding patterns: [String], queryItem: String) throws(CrossroadError) {
     try register(patterns.map { ($0, Body.forward(queryItem)) })
   }
@@ -259,6 +270,7 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
         declined: [])
     }
     var declined: [Int] = []
+    var skipped: Int?
     let (routes, table) = snapshot()
     for (index, context) in contexts(string, url, source, routes, table, userInfo) {
       if case .forward(let name) = routes[index].handler {
@@ -268,8 +280,11 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
       if case .sync(let handler) = routes[index].handler, (try? handler(context)) == true {
         return .matched(routeIndex: index, context: context, declined: declined)
       }
+      // An `async` handler cannot run here: passed on, and said so if no route takes the URL.
+      if case .async = routes[index].handler, declined.isEmpty, skipped == nil { skipped = index }
       declined.append(index)
     }
+    if let skipped { return .unmatched(nearest: (skipped, .handlerIsAsync), declined: declined) }
     return unmatched(url, source, routes, table, declined: declined)
   }
 
@@ -290,14 +305,19 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
   }
 
   /// Resolves a URL string, running handlers (`async` ones too) in order until one accepts.
-  public func resolve(_ string: String, userInfo: UserInfo) async -> CrossroadResolution<UserInfo> {
+  /// It runs on the caller's actor (`isolation`), as the synchronous call does on the caller's
+  /// thread: a handler written in `@MainActor` code runs on the main actor.
+  public func resolve(
+    _ string: String, userInfo: UserInfo, isolation: isolated (any Actor)? = #isolation
+  ) async -> CrossroadResolution<UserInfo> {
     var chain = ForwardChain(start: string)
     return await resolveAsync(string, userInfo: userInfo, chain: &chain)
   }
 
-  private func resolveAsync(_ string: String, userInfo: UserInfo, chain: inout ForwardChain)
-    async -> CrossroadResolution<UserInfo>
-  {
+  private func resolveAsync(
+    _ string: String, userInfo: UserInfo, chain: inout ForwardChain,
+    isolation: isolated (any Actor)? = #isolation
+  ) async -> CrossroadResolution<UserInfo> {
     guard
       case .success(let (url, source)) = Result(catching: { () throws(AcceptFailure) in
         try accept(string)
@@ -312,7 +332,12 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
       let accepted: Bool?
       switch routes[index].handler {
       case .sync(let handler): accepted = try? handler(context)
-      case .async(let handler): accepted = try? await handler(context)
+      case .async(let handler):
+        // The context is this iteration's own value, read again only after the handler
+        // returned: handing it over cannot race with this function (a payload of a class the
+        // handler keeps is the caller's to share, as it is for the synchronous call).
+        nonisolated(unsafe) let handed = context
+        accepted = try? await handler(handed)
       case .forward(let name):
         if let stop = follow(name, index, context, declined, &chain) { return stop }
         return await resolveAsync(chain.current, userInfo: userInfo, chain: &chain)
@@ -325,11 +350,21 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
     return unmatched(url, source, routes, table, declined: declined)
   }
 
-  /// Opens a URL with a payload, running `async` handlers too.
+  /// Opens a URL with a payload, running `async` handlers too, on the caller's actor.
   @discardableResult
-  public func openIfPossible(_ url: URL, userInfo: UserInfo) async -> Bool {
+  public func openIfPossible(
+    _ url: URL, userInfo: UserInfo, isolation: isolated (any Actor)? = #isolation
+  ) async -> Bool {
     if case .matched = await resolve(url.absoluteString, userInfo: userInfo) { return true }
     return false
+  }
+
+  /// The original library's spelling with a payload, running `async` handlers too.
+  @discardableResult
+  public func openIfPossible(
+    to url: URL, userInfo: UserInfo, isolation: isolated (any Actor)? = #isolation
+  ) async -> Bool {
+    await openIfPossible(url, userInfo: userInfo)
   }
 
   private enum AcceptFailure: Error {

@@ -70,6 +70,14 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
             reason:
               "a host wildcard is `*.` before the rest of the host, as in https://*.example.com")
         }
+        // `*.com` would answer every site of a top-level domain: a wildcard is under a domain.
+        guard rest.contains(".") else {
+          throw .invalidSource(
+            text,
+            reason:
+              "a host wildcard answers the hosts under one domain: `*.\(rest)` would answer "
+              + "every `.\(rest)` site; give the domain, as in https://*.example.com")
+        }
       }
       self = .universalLink(scheme: scheme, host: host.lowercased(), port: port)
       return

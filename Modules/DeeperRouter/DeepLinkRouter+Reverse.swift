@@ -29,7 +29,7 @@ extension DeepLinkRouter {
   ) throws(ReverseRoutingError) -> URL {
     let routes = snapshot().routes
     guard routes.indices.contains(index) else {
-      throw .noRoute(subject: "index \(index)", routes: routes.count)
+      throw .noRouteAt(index: index, routes: routes.count)
     }
     return try Self.foundationURL(print(routes[index].pattern, params, wildcards))
   }
@@ -40,6 +40,20 @@ extension DeepLinkRouter {
     try URLPrinter.url(
       base: scheme, pattern: pattern, values: URLPrinter.values(params, named: \.name),
       wildcards: wildcards)
+  }
+
+  /// Whether the route's handler gives `intent` for a URL printed with the values given and
+  /// samples for the others.
+  fileprivate func isMeant(
+    _ pattern: RoutePattern, _ intent: Intent, _ params: ParameterValues, _ wildcards: [[String]]
+  ) -> Bool where Intent: Equatable {
+    let sample = pattern.sampleValues(
+      URLPrinter.values(params, named: \.name), wildcards: wildcards)
+    guard
+      let string = try? URLPrinter.url(
+        base: scheme, pattern: pattern, values: sample.values, wildcards: sample.wildcards)
+    else { return false }
+    return resolve(string).intent == intent
   }
 }
 
@@ -62,8 +76,10 @@ extension DeepLinkRouter where Intent: Equatable {
   {
     let routes = snapshot().routes
     var firstError: ReverseRoutingError?
-    // The reason of the first route that names every value given: that is the route meant
-    // (handlers are closures, so the intent alone cannot say).
+    // The reason of the route meant: the first whose handler gives `intent` back for a URL
+    // printed with sample values where some are missing (handlers are closures, so the intent
+    // alone cannot say), else the first that names every value given.
+    var meantError: ReverseRoutingError?
     var namingError: ReverseRoutingError?
     let given = Set(params.keys.map(\.name))
     var printed = false
@@ -78,9 +94,12 @@ extension DeepLinkRouter where Intent: Equatable {
         if namingError == nil, given.isSubset(of: names) {
           namingError = error
         }
+        if meantError == nil, isMeant(route.pattern, intent, params, wildcards) {
+          meantError = error
+        }
       }
     }
-    if !printed, let error = namingError ?? firstError { throw error }
+    if !printed, let error = meantError ?? namingError ?? firstError { throw error }
     throw .noRoute(subject: "`\(intent)`", routes: routes.count)
   }
 }

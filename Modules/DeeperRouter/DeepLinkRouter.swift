@@ -89,7 +89,10 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
   ///
   ///     try router.add(forwarding: ["mbar?:redirect_to"], queryItem: "redirect_to")
   ///
-  /// - Throws: `PatternSyntaxError` for the first malformed pattern; nothing is added then.
+  /// `queryItem` is the query item's key, or its capture's name.
+  ///
+  /// - Throws: `PatternSyntaxError` for the first malformed pattern, or one whose query has no
+  ///   string capture `queryItem`; nothing is added then.
   public func add(forwarding newRoutes: [DeepLinkRoute], queryItem: String)
     throws(PatternSyntaxError)
   {
@@ -100,7 +103,13 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
     let types = registry.valueTypes
     var parsed: [Entry] = []
     for route in newRoutes {
-      parsed.append((route, try route.pattern(types: types), body))
+      let pattern = try route.pattern(types: types)
+      // A forward follows the capture of its query item, whichever name the pattern gives it.
+      if case .forward(let item) = body {
+        parsed.append((route, pattern, .forward(try pattern.forwardedCapture(item))))
+      } else {
+        parsed.append((route, pattern, body))
+      }
     }
     registry.append(contentsOf: parsed)
   }
@@ -139,8 +148,12 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
     resolve(url.absoluteString).intent
   }
 
-  /// The intent for a URL, running `async` route handlers too.
-  public func intent(for url: URL) async -> Intent? {
+  /// The intent for a URL, running `async` route handlers too. It runs on the caller's actor
+  /// (`isolation`), as the synchronous call does on the caller's thread: a handler written in
+  /// `@MainActor` code runs on the main actor.
+  public func intent(for url: URL, isolation: isolated (any Actor)? = #isolation) async
+    -> Intent?
+  {
     await resolveAsync(url.absoluteString).intent
   }
 
@@ -151,6 +164,8 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
     while true {
       var declined: [Int] = []
       var forward: Forward?
+      // The first route passed on because its handler is `async`, which cannot run here.
+      var skipped: Int?
       let resolution = walk(chain.current) { url, match, entry, params in
         if case .forward(let name) = entry.handler {
           forward = Forward(match: match, name: name, url: url, declined: declined)
@@ -160,6 +175,7 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
         guard case .sync(let handler) = entry.handler,
           let intent = handler(Self.foundationURL(url.string), params)
         else {
+          if case .async = entry.handler, declined.isEmpty { skipped = match.routeIndex }
           declined.append(match.routeIndex)
           return nil
         }
@@ -168,7 +184,15 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
             routeIndex: match.routeIndex, route: entry.route, params: params, intent: intent,
             declined: declined, url: url, via: chain.urls.dropLast()))
       }
-      guard let forward else { return resolution.finished(declined: declined) }
+      guard let forward else {
+        let finished = resolution.finished(declined: declined)
+        if let skipped, case .unmatched(let miss) = finished {
+          return .unmatched(
+            DeepLinkMiss(
+              nearest: (skipped, .handlerIsAsync), declined: miss.declined, url: miss.url))
+        }
+        return finished
+      }
       if let stop = forward.follow(&chain) { return stop }
     }
   }
@@ -197,8 +221,10 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
     resolve(url.string)
   }
 
-  /// Resolves a URL string, running `async` route handlers too.
-  public func resolveAsync(_ string: String) async -> DeepLinkResolution<Intent> {
+  /// Resolves a URL string, running `async` route handlers too, on the caller's actor.
+  public func resolveAsync(_ string: String, isolation: isolated (any Actor)? = #isolation) async
+    -> DeepLinkResolution<Intent>
+  {
     var chain = ForwardChain(start: string)
     next: while true {
       let step = prepare(chain.current)

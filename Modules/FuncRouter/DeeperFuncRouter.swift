@@ -230,13 +230,21 @@ public final class DeeperFuncRouter<Intent>: RootHandlingRouter, ValueTypeRegist
   /// starting with `/` under the scheme and authority of the URL that matched, and the answer
   /// is that URL's. At most `ForwardChain.maximumHops` forwards and no URL twice; a chain
   /// that cannot go on is a miss whose reason says why.
-  /// - Throws: ``FuncRouteError`` for a malformed format.
+  /// `queryItem` is the query item's key (`url`), or its capture's name.
+  /// - Throws: ``FuncRouteError`` for a malformed format, or one whose query has no string
+  ///   capture `queryItem`.
   public func add(forwarding format: String, queryItem: String) throws(FuncRouteError) {
     let parsed = try parse(format)
+    let capture: String
+    do {
+      capture = try parsed.pattern.forwardedCapture(queryItem)
+    } catch {
+      throw .syntax(error)
+    }
     append(
       Entry(
         text: format, pattern: parsed.pattern, leaves: [], make: { _ in nil }, extract: nil,
-        forward: queryItem))
+        forward: capture))
   }
 
   /// Resolves a URL string and reports the winning route, or why nothing matched. Forwarding

@@ -33,7 +33,7 @@ public struct Map: Sendable {
   /// The path as written (`/info?{*id}`).
   public let path: String
   /// The target type's name.
-  public let targetName: String
+  public internal(set) var targetName: String
   /// The catalog description.
   public let remark: String?
   let perform: (@MainActor @Sendable (MappingParameters) throws -> MappingOutcome)?

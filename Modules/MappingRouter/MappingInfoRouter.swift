@@ -64,8 +64,11 @@ public final class MappingInfoRouter: Sendable {
     scheme: String = "native", limits: URLLimits = .default, types: [CustomValueType] = [],
     mappingInfo: [MappingInfo]
   ) throws(MappingLoadError) -> MappingInfoRouter {
-    for type in types {
+    for (index, type) in types.enumerated() {
       do { try type.validate() } catch { throw .invalidType(error) }
+      if types[..<index].contains(where: { $0.name == type.name }) {
+        throw .invalidType(.alreadyRegistered(name: type.name))
+      }
     }
     let parser = MappingPatternParser(types: types)
     var entries: [Entry] = []
@@ -77,8 +80,11 @@ public final class MappingInfoRouter: Sendable {
       else { throw .invalidGroup(info.group, groupIndex: groupIndex) }
       for (index, map) in info.maps.enumerated() {
         let pattern: RoutePattern
+        var map = map
         do {
           pattern = try parser.parse(map.path, group: info.group)
+          // A forwarding map follows the capture of its query item, by key or by name.
+          if map.kind == .forward { map.targetName = try pattern.forwardedCapture(map.targetName) }
         } catch {
           throw .syntax(error, group: info.group, groupIndex: groupIndex, index: index)
         }

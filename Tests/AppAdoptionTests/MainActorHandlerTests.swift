@@ -95,6 +95,68 @@ struct MainActorHandlerTests {
       return
     }
     #expect(miss.declined == [0])
+    #expect(miss.nearest?.reason.cause == .handlerIsAsync)
+  }
+
+  /// The `async` entry points run on the caller's actor: a synchronous route handler written
+  /// in main-actor code, touching main-actor state, runs on the main actor when the app awaits
+  /// `open(url:)` or `intent(for:)` (it ran on a pool thread, which Swift 6 stops with a crash).
+  @Test func awaitedEntryPointsRunSynchronousHandlersOnTheCallersActor() async throws {
+    let coordinator = AppCoordinator()
+    let router = DeepLinkRouter<ScreenIntent>(scheme: "myapp", rootDeepLinkHandler: coordinator)
+    let screen = PokedexScreen()
+    try router.add(routes: ["profile/:userId"]) { _, params in
+      MainActor.assertIsolated()
+      screen.shown.append(1)
+      return params[.userId].map(ScreenIntent.showProfile)
+    }
+    #expect(await router.open(url: URL(string: "myapp://profile/42")!))
+    #expect(
+      await router.intent(for: URL(string: "myapp://profile/7")!) == .showProfile(userId: "7"))
+    #expect(screen.shown == [1, 1])
+
+    let crossroad = DefaultRouter(scheme: "pokedex")
+    try crossroad.register(routes: [
+      (
+        "pokedex://pokemons/:pokedexID",
+        { _ in
+          MainActor.assertIsolated()
+          screen.shown.append(2)
+          return true
+        }
+      )
+    ])
+    #expect(await crossroad.openIfPossible(URL(string: "pokedex://pokemons/25")!))
+    #expect(await crossroad.openIfPossible(to: URL(string: "pokedex://pokemons/25")))
+    #expect(screen.shown == [1, 1, 2, 2])
+  }
+
+  /// Crossroad's other spellings run `async` handlers too when awaited; called synchronously,
+  /// they pass such a handler over and say why.
+  @Test func crossroadAwaitedSpellingsRunAsyncHandlers() async throws {
+    let router = DefaultRouter(scheme: "pokedex")
+    try router.register(routes: [
+      (
+        "pokedex://pokemons/:pokedexID",
+        { (context: Context<Void>) async throws -> Bool in
+          let id: Int = try context.pokedexID
+          return await PokedexStore.shared.exists(id)
+        }
+      )
+    ])
+    let url = URL(string: "pokedex://pokemons/25")
+    #expect(await router.openIfPossible(to: url))
+    guard case .matched = await router.resolve("pokedex://pokemons/25") else {
+      Issue.record("the awaited resolve did not run the async handler")
+      return
+    }
+    func synchronously() -> CrossroadResolution<Void> { router.resolve("pokedex://pokemons/25") }
+    guard case .unmatched(let nearest, _) = synchronously() else {
+      Issue.record("a synchronous resolve matched through an async handler")
+      return
+    }
+    #expect(nearest?.1.cause == .handlerIsAsync)
+    #expect(nearest?.1.message.contains("call it with `await`") == true)
   }
 
   @Test func crossroadHandlersOnTheMainActor() async throws {

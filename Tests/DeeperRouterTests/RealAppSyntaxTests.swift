@@ -88,6 +88,53 @@ struct RealAppSyntaxTests {
     #expect(throws: ValueTypeError.redefinesBuiltIn(name: "int")) {
       try router.register(valueType: "int") { Int($0) }
     }
+    // A name names one type: a second registration would make routes read it two ways.
+    #expect(throws: ValueTypeError.alreadyRegistered(name: "tab")) {
+      try router.register(valueType: "tab") { $0.count == 3 ? $0 : nil }
+    }
+    #expect(router.intent(for: URL(string: "myapp://tab/home")!) == .home)
+  }
+
+  /// Two closures are two types, even of one value type: neither stands for the other.
+  @Test func twoClosureTypesAreNotTheSameType() {
+    let two = CustomValueType(name: "code", convert: { $0.count == 2 ? $0 : nil })
+    let three = CustomValueType(name: "code", convert: { $0.count == 3 ? $0 : nil })
+    #expect(two != three)
+    #expect(two == two)
+  }
+
+  /// The forwarded item is named by its key or its capture's name; a name that is neither, or
+  /// a capture that can hold no URL, is refused when the route is added.
+  @Test func aForwardNamesItsQueryItem() throws {
+    let router = DeepLinkRouter<String>(scheme: "myapp")
+    try router.add(forwarding: ["go?to=:target"], queryItem: "to")
+    try router.add(routes: ["profile/:id"]) { _, params in params["id"] }
+    #expect(router.intent(for: URL(string: "myapp://go?to=myapp://profile/3")!) == "3")
+    #expect(throws: PatternSyntaxError.self) {
+      try router.add(forwarding: ["mbar?:x"], queryItem: "redirect_to")
+    }
+    #expect(throws: PatternSyntaxError.self) {
+      try router.add(forwarding: ["n?:int(n)"], queryItem: "n")
+    }
+    #expect(router.registeredRoutes.count == 2)
+  }
+
+  /// When no route prints, the reason is the one of the route whose handler gives the intent
+  /// back (here the wildcard's), not the first route's.
+  @Test func makeURLSaysWhyTheRouteMeantCannotPrint() throws {
+    enum Page: Equatable { case profile(String), feed }
+    let router = DeepLinkRouter<Page>(scheme: "myapp")
+    try router.add(routes: ["profile/:userId"]) { _, params in params["userId"].map(Page.profile) }
+    try router.add(routes: ["*/feed"]) { _, _ in .feed }
+    #expect(throws: ReverseRoutingError.missingWildcard(pattern: "*/feed")) {
+      try router.makeURL(for: .feed, params: [:])
+    }
+    #expect(
+      throws: ReverseRoutingError.noRouteAt(index: 9, routes: 2),
+      performing: { try router.makeURL(forRouteAt: 9, params: [:]) })
+    #expect(
+      ReverseRoutingError.noRouteAt(index: 9, routes: 2).message
+        == "there is no route at index 9: 2 routes are registered, at indices 0-1")
   }
 
   @Test func routerFollowsForwardingRoutes() async throws {

@@ -246,6 +246,14 @@ struct FuncRealAppRoutesTests {
     #expect(
       router.intent(for: URL(string: "myapp://go?to=myapp%3A%2F%2Fwiki%2Fx")!) == .article("x"))
     #expect(router.url(for: .article("a/b")) == URL(string: "myapp://wiki/a/b"))
+    // The item is named by its key: Func's positional capture has no name of its own.
+    try router.add(forwarding: "deep-link?url=:string", queryItem: "url")
+    #expect(
+      router.intent(for: URL(string: "myapp://deep-link?url=myapp%3A%2F%2Fwiki%2Fy")!)
+        == .article("y"))
+    #expect(throws: FuncRouteError.self) {
+      try router.add(forwarding: "other?url=:string", queryItem: "to")
+    }
   }
 }
 

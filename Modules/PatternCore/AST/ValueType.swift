@@ -106,9 +106,15 @@ public struct CustomValueType: Sendable, Hashable, CustomStringConvertible {
     self.base = .string
     self.narrowsBase = false
     self.constraints = nil
-    self.definition = "closure \(Value.self)"
-    self.parse = { text in
-      convert(String(text)).map { .converted(ConvertedValue(text: String(text), value: $0)) }
+    // Each closure is its own definition (two closures cannot be compared): an object kept
+    // alive by the parser names it.
+    let identity = DefinitionIdentity()
+    self.definition = "closure \(Value.self) \(ObjectIdentifier(identity).hashValue)"
+    self.parse = { [identity] text in
+      _ = identity
+      return convert(String(text)).map {
+        .converted(ConvertedValue(text: String(text), value: $0))
+      }
     }
   }
 
@@ -152,6 +158,9 @@ public struct CustomValueType: Sendable, Hashable, CustomStringConvertible {
     hasher.combine(definition)
   }
 }
+
+/// What tells one closure-made type from another: an object, alive while the type is.
+private final class DefinitionIdentity: Sendable {}
 
 /// The bounds a declared type puts on its base type's values.
 public struct ValueConstraints: Sendable, Hashable, CustomStringConvertible {

@@ -4,6 +4,9 @@ public enum ValueTypeError: Error, Sendable, Hashable, CustomStringConvertible {
   case redefinesBuiltIn(name: String)
   /// The name is not `[A-Za-z_][A-Za-z0-9_]*`.
   case invalidName(name: String)
+  /// The router has a type of this name already: patterns added before and after would read
+  /// one name two ways.
+  case alreadyRegistered(name: String)
 
   public var description: String {
     switch self {
@@ -12,6 +15,8 @@ public enum ValueTypeError: Error, Sendable, Hashable, CustomStringConvertible {
         + ValueType.knownNames.joined(separator: ", ")
     case .invalidName(let name):
       "type name `\(name)` is not a name (a letter or '_', then letters, digits or '_')"
+    case .alreadyRegistered(let name):
+      "type `\(name)` is registered already; a name names one type in a router"
     }
   }
 }
@@ -35,7 +40,8 @@ extension CustomValueType {
 public protocol ValueTypeRegistering: AnyObject {
   /// Declares a value type that patterns added afterwards can use like a built-in one
   /// (`:month(m)`).
-  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  /// - Throws: ``ValueTypeError`` when the name is a built-in type's, not a name, or one the
+  ///   router has already.
   func register(valueType: CustomValueType) throws(ValueTypeError)
 }
 
@@ -43,7 +49,8 @@ extension ValueTypeRegistering {
   /// Declares a value type whose values `convert` makes from the decoded text (nil: the text
   /// does not fit), as URLNavigator's value converters do; read them back with
   /// ``PatternValue/converted(as:)``.
-  /// - Throws: ``ValueTypeError`` when the name is a built-in type's or not a name.
+  /// - Throws: ``ValueTypeError`` when the name is a built-in type's, not a name, or one the
+  ///   router has already.
   public func register<Value: Sendable>(
     valueType name: String, convert: @escaping @Sendable (String) -> Value?
   ) throws(ValueTypeError) {

@@ -35,6 +35,9 @@ public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertibl
     indirect case otherSource(route: String, url: String, then: Cause?)
     /// The route matched and its handler declined.
     case handlerDeclined
+    /// The route matched, but its handler is `async` and the call was synchronous, which
+    /// cannot run it.
+    case handlerIsAsync
     /// A forwarding route matched, but its value cannot be followed (why, in words).
     case forwardStopped(String)
   }
@@ -61,6 +64,9 @@ public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertibl
 
   /// A handler that declined: nearer than any route that did not match.
   public static let handlerDeclined = MissReason(.handlerDeclined, closeness: .max)
+
+  /// An `async` handler a synchronous call skipped: as near as one that declined.
+  public static let handlerIsAsync = MissReason(.handlerIsAsync, closeness: .max)
 
   /// One sentence saying what failed.
   public var message: String { MissReasonRenderer.message(cause) }
@@ -277,6 +283,8 @@ extension ByteWriter {
       }
     case .handlerDeclined:
       say("the handler declined")
+    case .handlerIsAsync:
+      say("the handler is `async`, which a synchronous call cannot run (call it with `await`)")
     case .forwardStopped(let problem):
       say(problem)
     }

@@ -113,3 +113,40 @@ public struct ForwardChain: Sendable {
     }
   }
 }
+
+extension RoutePattern {
+  /// The capture whose value a forwarding route of this pattern resolves again, named by
+  /// `queryItem`: the capture of the query item with that key (`url` in Func's
+  /// `deep-link?url=:string`, whose capture is positional), else the query capture of that
+  /// name (`?:to` binds `to`). One rule for every router's forwarding registration.
+  /// - Throws: a `PatternSyntaxError` naming the query captures the pattern has, when none is
+  ///   `queryItem`, or when it is a number, a flag or a UUID, which is never a URL or a path.
+  public func forwardedCapture(_ queryItem: String) throws(PatternSyntaxError) -> String {
+    let captures = queryItems.filter { $0.equals == nil && !$0.name.isEmpty }
+    let text = description
+    guard
+      let item = captures.first(where: { $0.keys.contains(queryItem) })
+        ?? captures.first(where: { $0.name == queryItem })
+    else {
+      throw PatternSyntaxError(
+        .other(
+          message: "the forwarded query item `\(queryItem)` is no query capture of the pattern",
+          hint: captures.isEmpty
+            ? "add the query item to the pattern, e.g. ?:\(queryItem)"
+            : "its query captures: "
+              + captures.map { "`\($0.keys.first ?? $0.name)`" }.joined(separator: ", ")),
+        pattern: text, offset: text.utf8.count)
+    }
+    switch item.type {
+    case .int, .double, .bool, .uuid:
+      throw PatternSyntaxError(
+        .other(
+          message: "the forwarded query item `\(queryItem)` is a capture of type `\(item.type)`, "
+            + "whose value is never a URL or a path",
+          hint: "forward a string capture, whose value is the URL to resolve"),
+        pattern: text, offset: text.utf8.count)
+    case .string, .custom, .list:
+      return item.name
+    }
+  }
+}

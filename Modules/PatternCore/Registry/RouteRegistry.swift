@@ -32,7 +32,12 @@ package final class RouteRegistry<Entry>: @unchecked Sendable {
   /// Declares a value type for the patterns added after it.
   package func register(_ type: CustomValueType) throws(ValueTypeError) {
     try type.validate()
-    lock.withLock { typeList.append(type) }
+    let added = lock.withLock {
+      guard !typeList.contains(where: { $0.name == type.name }) else { return false }
+      typeList.append(type)
+      return true
+    }
+    if !added { throw .alreadyRegistered(name: type.name) }
   }
 
   /// The entries, in priority order.

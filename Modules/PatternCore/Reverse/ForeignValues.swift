@@ -71,3 +71,35 @@ extension URLPrinter {
     return base[..<separator.upperBound] + lower + port + base[authority.endIndex...]
   }
 }
+
+extension RoutePattern {
+  /// `given` with a sample value for every other capture and `wildcards` with a component for
+  /// every other wildcard: the values to print a URL of this route by, to ask its handler
+  /// whether the route is the one a caller meant (handlers are closures: the intent alone
+  /// cannot say which route it is).
+  package func sampleValues(_ given: [String: PatternValue], wildcards: [[String]])
+    -> (values: [String: PatternValue], wildcards: [[String]])
+  {
+    var values = given
+    var count = 0
+    func walk(_ nodes: [PathNode]) {
+      for node in nodes {
+        switch node {
+        case .capture(let name, let type):
+          if values[name] == nil { values[name] = .string(type.sampleText()) }
+        case .rest(let name): if values[name] == nil { values[name] = .string("x") }
+        case .wildcard: count += 1
+        case .optional(let inner): walk(inner)
+        case .choice(let alternatives): alternatives.forEach(walk)
+        case .literal: break
+        }
+      }
+    }
+    walk(path)
+    for item in queryItems
+    where item.equals == nil && !item.name.isEmpty && values[item.name] == nil {
+      values[item.name] = .string(item.type.sampleText())
+    }
+    return (values, wildcards + Array(repeating: ["x"], count: max(0, count - wildcards.count)))
+  }
+}

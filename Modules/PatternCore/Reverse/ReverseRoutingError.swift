@@ -16,6 +16,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
   case unexpectedValue(name: String, pattern: String)
   /// No registered route can print what was asked for (`subject` says what that was).
   case noRoute(subject: String, routes: Int)
+  /// There is no route at `index` (registration order) among the `routes` registered.
+  case noRouteAt(index: Int, routes: Int)
   /// The route's source has a host wildcard (`https://*.example.com`): a host must be given.
   case hostNeeded(source: String)
   /// The given host is not one the route's source answers.
@@ -52,6 +54,11 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
       routes == 0
         ? "no route is registered for \(subject)"
         : "none of the \(routes) routes registered for \(subject) can print it"
+    case .noRouteAt(let index, let routes):
+      routes == 0
+        ? "there is no route at index \(index): no route is registered"
+        : "there is no route at index \(index): \(routes) routes are registered, at "
+          + (routes == 1 ? "index 0" : "indices 0-\(routes - 1)")
     case .hostNeeded(let source):
       "the source `\(source)` answers many hosts: give the host to print under (for example "
         + "`\(HostPattern.example(of: source.drop { $0 != "*" }.prefix { $0 != ":" && $0 != "/" }))`)"
@@ -68,13 +75,16 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
       .missingWildcard(let pattern), .unusedValue(_, let pattern),
       .unexpectedValue(_, let pattern), .refusedURL(_, let pattern):
       pattern
-    case .noRoute: ""
+    case .noRoute, .noRouteAt: ""
     case .hostNeeded(let source), .hostNotAnswered(_, let source): source
     }
   }
 
   public var diagnostic: Diagnostic {
-    if case .noRoute = self { return Diagnostic(code: .invalidRequest, message: message) }
+    switch self {
+    case .noRoute, .noRouteAt: return Diagnostic(code: .invalidRequest, message: message)
+    default: break
+    }
     return Diagnostic(code: .invalidRequest, message: message, source: pattern, offset: offset)
   }
 
@@ -107,7 +117,7 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
       return nil
     case .missingWildcard, .hostNeeded, .hostNotAnswered:
       return index(of: UInt8(ascii: "*"))
-    case .noRoute, .refusedURL:
+    case .noRoute, .noRouteAt, .refusedURL:
       return nil
     }
   }
