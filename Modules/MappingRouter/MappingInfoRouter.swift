@@ -39,7 +39,7 @@ public final class MappingInfoRouter: Sendable {
     self.entries = entries
     self.limits = limits
     self.table = RouteTable(
-      patterns: entries.map(\.pattern), options: MatchOptions(literalsIgnoreCase: true))
+      patterns: entries.map(\.pattern), options: Self.options)
     self.pathTable = RouteTable(
       patterns: entries.map { RoutePattern(path: $0.pattern.path) }, options: table.options)
   }
@@ -106,32 +106,19 @@ public final class MappingInfoRouter: Sendable {
     return MappingInfoRouter(scheme: scheme, entries: entries, limits: limits)
   }
 
-  /// Whether no URL meets the query conditions of both patterns: one needs a value for a key
-  /// (`{*ref=welcome}`) that the other forbids (`{!ref}`) or needs another value for.
+  /// How maps compare: literals without case, as the original router's paths.
+  static let options = MatchOptions(literalsIgnoreCase: true)
+
+  /// Whether no URL meets the query conditions of both patterns: one needs an item (`{*ref}`,
+  /// `{*ref=welcome}`) that the other forbids (`{!ref}`) or needs another value for.
   static func excludeEachOther(_ a: RoutePattern, _ b: RoutePattern) -> Bool {
-    func values(_ pattern: RoutePattern) -> [String: String] {
-      var result: [String: String] = [:]
-      for case .item(let item) in pattern.query where item.required && item.keys.count == 1 {
-        if let equals = item.equals { result[item.keys[0]] = equals }
-      }
-      return result
-    }
-    func forbidden(_ pattern: RoutePattern) -> Set<String> {
-      var result = Set<String>()
-      for case .forbidden(let keys) in pattern.query { result.formUnion(keys) }
-      return result
-    }
-    let (valuesA, valuesB) = (values(a), values(b))
-    let (forbiddenA, forbiddenB) = (forbidden(a), forbidden(b))
-    return valuesA.contains { key, value in
-      forbiddenB.contains(key) || valuesB[key].map { $0 != value } == true
-    } || valuesB.keys.contains(where: forbiddenA.contains)
+    RouteTableAnalysis.queriesExclude(a.query, b.query, options)
   }
 
   /// The path part of a pattern as a route identity: two maps with the same key answer the
   /// same URLs.
   static func pathKey(_ pattern: RoutePattern) -> RoutePattern {
-    pattern.identity(options: MatchOptions(literalsIgnoreCase: true), includingQuery: false)
+    pattern.identity(options: options, includingQuery: false)
   }
 
   /// Finds the map for a URL without constructing or running anything.

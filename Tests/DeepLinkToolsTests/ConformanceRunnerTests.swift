@@ -269,6 +269,21 @@ struct SharedConformanceTests {
     #expect(results[1].failure?.actual == "the same answer: no intent")
   }
 
+  /// An entry that checks nothing (a dialect with no table, a URL not listed) fails, naming
+  /// itself.
+  @Test func anEntryThatChecksNothingFails() {
+    let results = run(
+      #"{"shared":{"name":"s","tables":\#(tables),"urls":["m://p/x"],"differences":[{"dialect":"mapping","url":"m://p/x","reason":"r"},{"dialect":"crossroad","url":"m://other","reason":"r"}],"inexpressible":[{"dialect":"func","intent":"x","reason":"r"}]}}"#
+    )
+    let entries = results.filter { $0.subject.contains("[") && !$0.subject.contains("://") }
+    #expect(entries.map(\.subject) == ["differences[0]", "differences[1]", "inexpressible[0]"])
+    #expect(
+      entries.map { $0.failure?.actual } == [
+        "`mapping` has no table compared here", "`m://other` is not one of `urls`",
+        "`func` has no table compared here",
+      ])
+  }
+
   /// The "Unknown keys" table of the Route manifests article lists exactly the keys the loader
   /// takes, so the article cannot fall behind a new key.
   @Test func theManifestArticleListsEveryKey() throws {

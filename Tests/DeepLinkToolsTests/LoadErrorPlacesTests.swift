@@ -36,6 +36,61 @@ struct LoadErrorPlacesTests {
     #expect(error.contains("--> t.json, table `t`, sources"))
   }
 
+  /// A member of the wrong JSON type is reported at that member, not at its table.
+  @Test(arguments: [
+    (
+      #"{"name":"t","dialect":"deeper","scheme":"m","routes":{}}"#,
+      "`routes` must be an array, found an object", "t.json, table `t`, routes"
+    ),
+    (
+      #"{"name":"t","dialect":"deeper","sources":"m","routes":[]}"#,
+      "`sources` must be an array of strings, found a string", "t.json, table `t`, sources"
+    ),
+    (
+      #"{"name":1,"dialect":"deeper","scheme":"m","routes":[]}"#, "`name` must be a string",
+      "t.json, name"
+    ),
+    (
+      #"{"name":"t","dialect":"deeper","scheme":2,"routes":[]}"#, "`scheme` must be a string",
+      "t.json, table `t`, scheme"
+    ),
+    (
+      #"{"name":"t","dialect":"deeper","scheme":"m","routes":[],"handlers":[]}"#,
+      "`handlers` must be an object", "t.json, table `t`, handlers"
+    ),
+    (
+      #"{"name":"t","dialect":"deeper","scheme":"m","routes":[],"handlers":{"root":[]}}"#,
+      "handler `root` must be an object", "t.json, table `t`, handlers.root"
+    ),
+    (
+      #"{"name":"t","dialect":"mapping","scheme":"m","groups":[{"group":"g","maps":[{"route":"/a","target":1}]}]}"#,
+      "`target` must be a string, found a number", "t.json, table `t`, groups[0], maps[0].target"
+    ),
+  ])
+  func aMemberOfTheWrongTypeIsReportedAtItsPlace(_ json: String, _ message: String, _ place: String)
+    throws
+  {
+    let error = try #require(loadError(json))
+    #expect(error.contains(message), "\(error)")
+    #expect(error.contains("--> \(place)\n") || error.hasSuffix("--> \(place)"), "\(error)")
+  }
+
+  /// JSON numbers are values: an integer may be written with a fraction or an exponent, as
+  /// JSON Schema's `integer` takes it (`"route": 0.0`, `"min": 1e0`).
+  @Test func anIntegerMayBeWrittenAnyWay() throws {
+    #expect(JSONValue.number("2.0").intValue == 2)
+    #expect(JSONValue.number("1e2").intValue == 100)
+    #expect(JSONValue.number("250e-2").intValue == nil)
+    #expect(JSONValue.number("-0.0").intValue == 0)
+    #expect(JSONValue.number("1e400").intValue == nil)
+    #expect(JSONValue.number("9223372036854775807.0").intValue == .max)
+    #expect(JSONValue.number("9223372036854775808.0").intValue == nil)
+    #expect(
+      loadError(
+        #"{"name":"t","dialect":"deeper","scheme":"m","types":{"d":{"base":"int","min":1.0,"max":1e2}},"routes":[{"pattern":"d/:d(x)","intent":"x"}]}"#
+      ) == nil)
+  }
+
   @Test func aMappingGroupErrorPointsAtTheGroupAndTheCharacter() throws {
     let error = try #require(loadError(mapping(#"[{"group":"a/b","maps":[]}]"#)))
     #expect(error.contains("invalid group `a/b`"))

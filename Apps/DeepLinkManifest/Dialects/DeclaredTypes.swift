@@ -68,7 +68,7 @@ package enum DeclaredTypes {
           "type `\(name)`: `\(key)` must be a finite number (a double holds up to about "
             + "1.8e308), found \(text)", origin)
       }
-      if base == "int", Int64(text) == nil {
+      if base == "int", value.intValue == nil {
         throw fail(
           "type `\(name)`: `\(key)` of an int type must be an integer from \(Int64.min) to "
             + "\(Int64.max), found \(text)", origin)
@@ -77,15 +77,15 @@ package enum DeclaredTypes {
     }
     /// An int type's bound, exactly (a `Double` is not, beyond 2^53).
     func integer(_ key: String) -> Int64? {
-      guard base == "int", case .number(let text)? = json[key] else { return nil }
-      return Int64(text)
+      guard base == "int" else { return nil }
+      return json[key]?.intValue
     }
     func length(_ key: String) throws(Diagnostic) -> Int? {
       guard let value = json[key] else { return nil }
       guard base == "string" else {
         throw fail("type `\(name)`: `\(key)` applies to a string base, not \(base)", origin)
       }
-      guard case .number(let text) = value, let count = Int(text), count >= 0 else {
+      guard let exact = value.intValue, let count = Int(exactly: exact), count >= 0 else {
         throw fail(
           "type `\(name)`: `\(key)` must be a whole number of characters, 0 or more", origin)
       }

@@ -41,14 +41,15 @@ package final class HandlerGraph: @unchecked Sendable {
 
   package init(_ json: JSONValue, origin: String) throws(Diagnostic) {
     guard let members = json.objectValue else {
-      throw Self.error("`handlers` must be an object of handler names", origin)
+      throw Self.error("`handlers` must be an object of handler names", "\(origin), handlers")
     }
     var entries: [String: [String: Action]] = [:]
     // In the order written, so that the first mistake is the one reported.
     var written: [(handler: String, intent: String, action: Action)] = []
     for (name, table) in members {
       guard let intents = table.objectValue else {
-        throw Self.error("handler `\(name)` must be an object of intent names", origin)
+        throw Self.error(
+          "handler `\(name)` must be an object of intent names", "\(origin), handlers.\(name)")
       }
       var actions: [String: Action] = [:]
       for (intent, json) in intents {

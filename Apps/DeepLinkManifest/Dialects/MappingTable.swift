@@ -107,6 +107,9 @@ package struct MappingTable: LoadedTable {
           throw error("`forward` must be a string (a query item's name)", mapOrigin)
         }
         forwards.append(forward)
+        if let given = map["target"], given.stringValue == nil {
+          throw error("`target` must be a string, found \(given.kindName)", mapOrigin + ".target")
+        }
         guard let target = map["target"]?.stringValue ?? forward.map({ _ in "" }) else {
           throw error("missing `target` (a string)", mapOrigin)
         }

@@ -67,9 +67,40 @@ public indirect enum JSONValue: Sendable, Hashable {
     if case .bool(let value) = self { value } else { nil }
   }
 
-  /// The number as an exact integer, when it is one.
+  /// The number as an exact integer, when it is one, however it is written (`2`, `2.0`,
+  /// `2e0`, `200e-2`): a JSON number is a value, and JSON Schema's `integer` takes them all.
   public var intValue: Int64? {
-    if case .number(let text) = self { Int64(text) } else { nil }
+    guard case .number(let text) = self else { return nil }
+    return Int64(text) ?? Self.integer(text)
+  }
+
+  /// `text`, a JSON number with a fraction or an exponent, as an exact integer, if it is one
+  /// that an `Int64` holds.
+  static func integer(_ text: String) -> Int64? {
+    var mantissa = Substring(text)
+    var exponent = 0
+    if let mark = mantissa.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      // Past 10^400 no Int64 is near: the digits are not spelled out.
+      guard let value = Int(mantissa[mantissa.index(after: mark)...]), abs(value) < 400
+      else { return nil }
+      exponent = value
+      mantissa = mantissa[..<mark]
+    }
+    let negative = mantissa.hasPrefix("-")
+    if negative { mantissa = mantissa.dropFirst() }
+    if let dot = mantissa.firstIndex(of: ".") {
+      exponent -= mantissa.distance(from: mantissa.index(after: dot), to: mantissa.endIndex)
+    }
+    var digits = mantissa.filter { $0 != "." }
+    if exponent >= 0 {
+      digits += String(repeating: "0", count: exponent)
+    } else {
+      // A fraction that is not all zeros is no integer.
+      guard digits.suffix(-exponent).allSatisfy({ $0 == "0" }) else { return nil }
+      digits = String(digits.dropLast(-exponent))
+    }
+    let significant = digits.drop { $0 == "0" }
+    return Int64((negative ? "-" : "") + (significant.isEmpty ? "0" : significant))
   }
 
   /// The number as a double.

@@ -146,10 +146,10 @@ public enum ManifestLoader {
     guard case .object = json else {
       throw shapeError("a table is a JSON object, found \(json.kindName)", origin)
     }
-    let name = try optionalString(json, "name", origin) ?? defaultName
+    let name = try optionalString(json, "name", origin + ", name") ?? defaultName
     origin = "\(path), table `\(name)`"
     try checkKeys(json, Keys.table, "a table", origin)
-    guard let dialect = try optionalString(json, "dialect", origin) else {
+    guard let dialect = try optionalString(json, "dialect", origin + ", dialect") else {
       throw shapeError(
         "missing `dialect` (one of: deeper, func, mapping, crossroad)", origin)
     }
@@ -163,11 +163,12 @@ public enum ManifestLoader {
     {
       throw shapeError("`\(key)` applies to \(what), not to a \(dialect) table", origin)
     }
-    let scheme = try optionalString(json, "scheme", origin)
+    let scheme = try optionalString(json, "scheme", origin + ", scheme")
     var sources: [String]?
     if let value = json["sources"] {
       guard let list = value.arrayValue else {
-        throw shapeError("`sources` must be an array of strings, found \(value.kindName)", origin)
+        throw shapeError(
+          "`sources` must be an array of strings, found \(value.kindName)", "\(origin), sources")
       }
       for (index, item) in list.enumerated() where item.stringValue == nil {
         throw shapeError(
@@ -178,7 +179,7 @@ public enum ManifestLoader {
     var routes: [RouteSpec] = []
     if let value = json["routes"] {
       guard let list = value.arrayValue else {
-        throw shapeError("`routes` must be an array", origin)
+        throw shapeError("`routes` must be an array, found \(value.kindName)", "\(origin), routes")
       }
       for (routeIndex, route) in list.enumerated() {
         let routeOrigin = "\(origin), routes[\(routeIndex)]"

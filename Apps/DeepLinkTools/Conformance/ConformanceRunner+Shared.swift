@@ -60,6 +60,30 @@ extension ConformanceRunner {
       }
     }
     guard let reference = loaded.first else { return results }
+    // An entry that names a dialect with no table here, or a URL the fixture does not list,
+    // checks nothing: it fails, naming itself, rather than passing by.
+    let dialects = Set(loaded.dropFirst().map(\.dialect))
+    for (position, entry) in shared.differences.enumerated() {
+      let problem =
+        !dialects.contains(entry.dialect)
+        ? "`\(entry.dialect)` has no table compared here"
+        : !shared.urls.contains(entry.url) ? "`\(entry.url)` is not one of `urls`" : nil
+      if let problem {
+        results.append(
+          Result(
+            file: manifest.path, table: shared.name, subject: "differences[\(position)]",
+            failure: Failure(expected: "an entry the comparison uses", actual: problem)))
+      }
+    }
+    for (position, entry) in shared.inexpressible.enumerated()
+    where !dialects.contains(entry.dialect) {
+      results.append(
+        Result(
+          file: manifest.path, table: shared.name, subject: "inexpressible[\(position)]",
+          failure: Failure(
+            expected: "an entry the comparison uses",
+            actual: "`\(entry.dialect)` has no table compared here")))
+    }
     // A table's own cases are resolved against that table alone, as in any fixture.
     for (spec, table) in zip(specs, loaded) {
       for (position, item) in spec.cases.enumerated() {

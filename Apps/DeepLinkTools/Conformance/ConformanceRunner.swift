@@ -187,7 +187,7 @@ public struct ConformanceRunner {
       // What a match would show cannot be met by an error: the case contradicts itself.
       if case .some(.some) = item.intent { return " (a case that expects an error has an intent)" }
       if item.route != nil || item.params != nil || item.trace != nil
-        || item.handlingError != nil || item.table != nil
+        || item.handlingError != nil || item.table != nil || item.context != nil
       {
         return " (a case that expects an error expects a match too)"
       }

@@ -160,6 +160,41 @@ public enum RouteTableAnalysis {
     return warnings
   }
 
+  /// Whether no query meets the requirements of both `a` and `b` (conservative: true only when
+  /// certain): one needs an item under keys the other forbids every one of, or both need one
+  /// key with different values (`{*ref=a}` and `{*ref=b}`, `?ref=a` and `?!ref`).
+  package static func queriesExclude(_ a: [QueryNode], _ b: [QueryNode], _ options: MatchOptions)
+    -> Bool
+  {
+    func fold(_ keys: [String]) -> Set<String> {
+      Set(options.queryKeysIgnoreCase ? keys.map { $0.lowercased() } : keys)
+    }
+    func forbidden(_ nodes: [QueryNode]) -> Set<String> {
+      nodes.reduce(into: []) { found, node in
+        if case .forbidden(let keys) = node { found.formUnion(fold(keys)) }
+      }
+    }
+    func required(_ nodes: [QueryNode]) -> [QueryItemPattern] {
+      nodes.compactMap { if case .item(let item) = $0, item.required { item } else { nil } }
+    }
+    func values(_ items: [QueryItemPattern]) -> [String: String] {
+      var result: [String: String] = [:]
+      for item in items where item.keys.count == 1 {
+        if let equals = item.equals { result[fold(item.keys).first!] = equals }
+      }
+      return result
+    }
+    let (requiredA, requiredB) = (required(a), required(b))
+    let (forbiddenA, forbiddenB) = (forbidden(a), forbidden(b))
+    if requiredA.contains(where: { fold($0.keys).isSubset(of: forbiddenB) })
+      || requiredB.contains(where: { fold($0.keys).isSubset(of: forbiddenA) })
+    {
+      return true
+    }
+    let valuesB = values(requiredB)
+    return values(requiredA).contains { key, value in valuesB[key].map { $0 != value } == true }
+  }
+
   /// Whether every query the inner requirements accept is accepted by the outer ones
   /// (conservative: true only when certain).
   static func queryIncluded(outer: [QueryNode], inner: [QueryNode], _ options: MatchOptions)
