@@ -52,7 +52,12 @@ extension DeeperFuncRouter where Intent: Equatable {
       do {
         let url = try URLPrinter.url(
           base: scheme, pattern: entry.pattern, values: captures, wildcards: wildcards)
-        if resolve(url).intent == intent { return url }
+        let resolution = resolve(url)
+        if resolution.intent == intent { return url }
+        // Printed, but another route answers the URL first: the reason, unless a route prints.
+        if firstError == nil, case .matched(let other, _, _) = resolution {
+          firstError = .takenFirst(url: url, route: other, pattern: entries[other].text)
+        }
       } catch {
         if firstError == nil { firstError = error }
       }

@@ -257,6 +257,25 @@ struct FuncRealAppRoutesTests {
   }
 }
 
+@Suite("FuncRouter reverse-routing reasons")
+struct FuncReverseReasonTests {
+  enum Page: Equatable { case profile(String), retweet(Int) }
+
+  /// A URL that prints but goes to an earlier route first is named, with that route.
+  @Test func aURLAnEarlierRouteTakesIsTheReason() throws {
+    let router = DeeperFuncRouter<Page>(scheme: "myapp")
+    try router.add(Page.profile, format: "user/:string")
+    try router.add(Page.retweet, format: "user/:int")
+    #expect(
+      throws: ReverseRoutingError.takenFirst(
+        url: "myapp://user/5", route: 0, pattern: "user/:string"),
+      performing: { try router.makeURL(for: .retweet(5)) })
+    #expect(
+      ReverseRoutingError.takenFirst(url: "myapp://user/5", route: 0, pattern: "user/:string")
+        .message == "the URL it prints, `myapp://user/5`, is taken first by route 0 `user/:string`")
+  }
+}
+
 @Suite("FuncRouter misses")
 struct FuncRouterMissTests {
   @Test func aRouteThatDeclinedIsTheNearest() throws {

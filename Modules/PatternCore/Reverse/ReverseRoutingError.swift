@@ -18,6 +18,9 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
   case noRoute(subject: String, routes: Int)
   /// There is no route at `index` (registration order) among the `routes` registered.
   case noRouteAt(index: Int, routes: Int)
+  /// The route prints `url`, but an earlier route (`route`, `pattern`) takes that URL first, so
+  /// it would not give back what was asked for.
+  case takenFirst(url: String, route: Int, pattern: String)
   /// The route's source has a host wildcard (`https://*.example.com`): a host must be given.
   case hostNeeded(source: String)
   /// The given host is not one the route's source answers.
@@ -54,6 +57,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
       routes == 0
         ? "no route is registered for \(subject)"
         : "none of the \(routes) routes registered for \(subject) can print it"
+    case .takenFirst(let url, let route, let pattern):
+      "the URL it prints, `\(url)`, is taken first by route \(route) `\(pattern)`"
     case .noRouteAt(let index, let routes):
       routes == 0
         ? "there is no route at index \(index): no route is registered"
@@ -75,14 +80,15 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
       .missingWildcard(let pattern), .unusedValue(_, let pattern),
       .unexpectedValue(_, let pattern), .refusedURL(_, let pattern):
       pattern
-    case .noRoute, .noRouteAt: ""
+    case .noRoute, .noRouteAt, .takenFirst: ""
     case .hostNeeded(let source), .hostNotAnswered(_, let source): source
     }
   }
 
   public var diagnostic: Diagnostic {
     switch self {
-    case .noRoute, .noRouteAt: return Diagnostic(code: .invalidRequest, message: message)
+    case .noRoute, .noRouteAt, .takenFirst:
+      return Diagnostic(code: .invalidRequest, message: message)
     default: break
     }
     return Diagnostic(code: .invalidRequest, message: message, source: pattern, offset: offset)
@@ -117,7 +123,7 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
       return nil
     case .missingWildcard, .hostNeeded, .hostNotAnswered:
       return index(of: UInt8(ascii: "*"))
-    case .noRoute, .noRouteAt, .refusedURL:
+    case .noRoute, .noRouteAt, .takenFirst, .refusedURL:
       return nil
     }
   }
