@@ -72,6 +72,17 @@ struct URLParserTests {
     }
   }
 
+  /// Text after an IP literal's `]` is named as such (it was "port is not a number").
+  @Test func textAfterAnIPLiteralIsNamed() {
+    #expect(
+      throws: URLParseError.textAfterIPLiteral(
+        url: "https://[::1].wikipedia.org/wiki/X", offset: 13)
+    ) { try ParsedURL("https://[::1].wikipedia.org/wiki/X") }
+    #expect(
+      URLParseError.textAfterIPLiteral(url: "x", offset: 0).diagnostic.message
+        == "text after the IP literal's ']'")
+  }
+
   @Test func relativeReferencesHaveNoScheme() throws {
     let relative = try ParsedURL("profile/42?x=1#f")
     #expect(relative.scheme == "")

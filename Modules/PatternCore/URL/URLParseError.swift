@@ -15,6 +15,8 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
   case portOutOfRange(url: String, offset: Int)
   /// A host starting with `[` that never closes.
   case unclosedIPLiteral(url: String, offset: Int)
+  /// Something other than `:` and a port after an IP literal's `]` (`[::1].example.com`).
+  case textAfterIPLiteral(url: String, offset: Int)
   /// The URL is longer than the limit.
   case tooLong(url: String, length: Int, limit: Int)
   /// More components than the limit; `offset` is where the first one past the limit starts.
@@ -36,7 +38,7 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
     case .missingScheme(_, let offset), .malformedEscape(_, let offset),
       .invalidUTF8(_, let offset), .forbiddenCharacter(_, let offset, _),
       .invalidPort(_, let offset), .portOutOfRange(_, let offset),
-      .unclosedIPLiteral(_, let offset):
+      .unclosedIPLiteral(_, let offset), .textAfterIPLiteral(_, let offset):
       offset
     case .tooLong(_, _, let limit): limit
     case .tooManyComponents(_, _, _, let offset), .tooManyQueryItems(_, _, _, let offset): offset
@@ -67,6 +69,8 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
     case .invalidPort: ("port is not a number", "a port is digits only")
     case .portOutOfRange: ("port is out of range", "a port is at most 65535")
     case .unclosedIPLiteral: ("unclosed '[' in the host", "an IP literal host is written [::1]")
+    case .textAfterIPLiteral:
+      ("text after the IP literal's ']'", "an IP literal is the whole host: [::1] or [::1]:8080")
     case .tooLong(_, let length, let limit):
       (
         "URL is \(length) bytes long; the limit is \(limit)",
@@ -83,7 +87,7 @@ public enum URLParseError: Error, Sendable, Hashable, CustomStringConvertible, D
     switch self {
     case .missingScheme(let url, _), .malformedEscape(let url, _), .invalidUTF8(let url, _),
       .forbiddenCharacter(let url, _, _), .invalidPort(let url, _), .portOutOfRange(let url, _),
-      .unclosedIPLiteral(let url, _), .tooLong(let url, _, _),
+      .unclosedIPLiteral(let url, _), .textAfterIPLiteral(let url, _), .tooLong(let url, _, _),
       .tooManyComponents(let url, _, _, _), .tooManyQueryItems(let url, _, _, _):
       url
     }

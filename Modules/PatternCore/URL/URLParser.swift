@@ -202,7 +202,8 @@ public struct URLParser: Sendable {
     }
     if hostEnd < end {
       guard bytes[hostEnd] == UInt8(ascii: ":") else {
-        throw .invalidPort(url: original, offset: hostEnd)
+        // Only an IP literal ends before its authority does.
+        throw .textAfterIPLiteral(url: original, offset: hostEnd)
       }
       var value = 0
       for position in (hostEnd + 1)..<end {
