@@ -63,7 +63,7 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
   private let registering = RegistryLock()
 
   /// The routes and their compiled table, consistent with each other.
-  private func snapshot() -> (routes: [Route], table: RouteTable) {
+  func snapshot() -> (routes: [Route], table: RouteTable) {
     let (entries, table) = registry.snapshot()
     return (entries, table)
   }
@@ -240,7 +240,7 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
 
   /// Follows a winning forwarding route; the resolution of the next URL, or the miss when the
   /// chain cannot go on.
-  private func follow(
+  func follow(
     _ name: String, _ index: Int, _ context: Context<UserInfo>, _ declined: [Int],
     _ chain: inout ForwardChain
   ) -> CrossroadResolution<UserInfo>? {
@@ -252,7 +252,7 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
     return nil
   }
 
-  private func resolveNow(_ string: String, userInfo: UserInfo, chain: inout ForwardChain)
+  func resolveNow(_ string: String, userInfo: UserInfo, chain: inout ForwardChain)
     -> CrossroadResolution<UserInfo>
   {
     let url: ParsedURL
@@ -289,7 +289,7 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
   }
 
   /// The context of each matching route of the URL's source, in priority order, lazily.
-  private func contexts(
+  func contexts(
     _ string: String, _ url: ParsedURL, _ source: LinkSource, _ routes: [Route],
     _ table: RouteTable, _ userInfo: UserInfo
   ) -> some Sequence<(Int, Context<UserInfo>)> {
@@ -304,75 +304,12 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
     }
   }
 
-  /// Resolves a URL string, running handlers (`async` ones too) in order until one accepts.
-  /// It runs on the caller's actor (`isolation`), as the synchronous call does on the caller's
-  /// thread: a handler written in `@MainActor` code runs on the main actor.
-  public func resolve(
-    _ string: String, userInfo: UserInfo, isolation: isolated (any Actor)? = #isolation
-  ) async -> CrossroadResolution<UserInfo> {
-    var chain = ForwardChain(start: string)
-    return await resolveAsync(string, userInfo: userInfo, chain: &chain)
-  }
-
-  private func resolveAsync(
-    _ string: String, userInfo: UserInfo, chain: inout ForwardChain,
-    isolation: isolated (any Actor)? = #isolation
-  ) async -> CrossroadResolution<UserInfo> {
-    guard
-      case .success(let (url, source)) = Result(catching: { () throws(AcceptFailure) in
-        try accept(string)
-      })
-    else {
-      // An invalid URL or no source: no handler runs.
-      return resolveNow(string, userInfo: userInfo, chain: &chain)
-    }
-    var declined: [Int] = []
-    let (routes, table) = snapshot()
-    for (index, context) in contexts(string, url, source, routes, table, userInfo) {
-      let accepted: Bool?
-      switch routes[index].handler {
-      case .sync(let handler): accepted = try? handler(context)
-      case .async(let handler):
-        // The context is this iteration's own value, read again only after the handler
-        // returned: handing it over cannot race with this function (a payload of a class the
-        // handler keeps is the caller's to share, as it is for the synchronous call).
-        nonisolated(unsafe) let handed = context
-        accepted = try? await handler(handed)
-      case .forward(let name):
-        if let stop = follow(name, index, context, declined, &chain) { return stop }
-        return await resolveAsync(chain.current, userInfo: userInfo, chain: &chain)
-      }
-      if accepted == true {
-        return .matched(routeIndex: index, context: context, declined: declined)
-      }
-      declined.append(index)
-    }
-    return unmatched(url, source, routes, table, declined: declined)
-  }
-
-  /// Opens a URL with a payload, running `async` handlers too, on the caller's actor.
-  @discardableResult
-  public func openIfPossible(
-    _ url: URL, userInfo: UserInfo, isolation: isolated (any Actor)? = #isolation
-  ) async -> Bool {
-    if case .matched = await resolve(url.absoluteString, userInfo: userInfo) { return true }
-    return false
-  }
-
-  /// The original library's spelling with a payload, running `async` handlers too.
-  @discardableResult
-  public func openIfPossible(
-    to url: URL, userInfo: UserInfo, isolation: isolated (any Actor)? = #isolation
-  ) async -> Bool {
-    await openIfPossible(url, userInfo: userInfo)
-  }
-
-  private enum AcceptFailure: Error {
+  enum AcceptFailure: Error {
     case invalid(URLParseError)
     case noSource(ParsedURL)
   }
 
-  private func accept(_ string: String) throws(AcceptFailure) -> (ParsedURL, LinkSource) {
+  func accept(_ string: String) throws(AcceptFailure) -> (ParsedURL, LinkSource) {
     let url: ParsedURL
     do {
       url = try URLParser(limits: limits).parse(string)
