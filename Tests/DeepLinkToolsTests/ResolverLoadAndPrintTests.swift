@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DeepLinkTools
@@ -45,6 +46,30 @@ struct ResolverLoadAndPrintTests {
     }
     #expect(notes.count == 1)
     #expect(notes.first?.contains("table name `basics` is used in") == true)
+  }
+
+  /// A handler entry for an intent no route gives (a misspelling) can never be used: a note.
+  @Test func aHandlerEntryNoRouteReachesIsANote() throws {
+    let json = #"""
+      {"name": "t", "dialect": "deeper", "scheme": "myapp",
+       "routes": [{"pattern": "profile/:id", "intent": "showProfile"}],
+       "handlers": {"root": {"showProfle": {"open": true}, "showProfile": {"open": true},
+                             "*": {"reject": true}}}}
+      """#
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("handler-note-\(UInt32.random(in: 0...UInt32.max)).json").path
+    try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var notes: [String] = []
+    guard case .success = ResolverSetup.load([path], colored: false, notes: &notes) else {
+      Issue.record("did not load")
+      return
+    }
+    #expect(
+      notes == [
+        "note: table `t`: handler `root` has an entry for `showProfle`, which no route of the "
+          + "table gives; it is never used (misspelt?)"
+      ])
   }
 
   /// A route that declines passes its URL on to a later route: said so, not "answered first".

@@ -288,7 +288,8 @@ public final class ReplSession {
     let summary = loaded.map {
       "loaded \(style.bold($0.table.name)) (\($0.table.dialect), \($0.table.patterns.count) route\($0.table.patterns.count == 1 ? "" : "s"))"
     }.joined(separator: "\n")
-    return (summary, true)
+    let notes = loaded.flatMap { ResolverSetup.unusedHandlerEntries($0.spec) }
+    return ((([summary] + notes.map { style.dim($0) }).joined(separator: "\n")), true)
   }
 
   func routes() -> String {

@@ -54,12 +54,31 @@ public enum ResolverSetup {
                 + "records and print requests that name it cannot tell the two apart")
           }
           firstSeen[spec.name] = firstSeen[spec.name] ?? manifest.path
+          notes += unusedHandlerEntries(spec)
         }
       }
     } catch {
       return .failure(renderer.render(error.diagnostic))
     }
     return .success(TableSet(tables))
+  }
+
+  /// A note for each handler entry of a table's graph that names an intent no route of the
+  /// table gives (a misspelt `showProfle`): it can never be used, and would otherwise pass in
+  /// silence. `"*"` takes every other intent and is always used.
+  static func unusedHandlerEntries(_ spec: TableSpec) -> [String] {
+    guard let handlers = spec.json["handlers"]?.objectValue else { return [] }
+    let intents = Set(spec.routes.map(\.intent))
+    var notes: [String] = []
+    for (handler, entries) in handlers {
+      for (intent, _) in entries.objectValue ?? [] where intent != "*" && !intents.contains(intent)
+      {
+        notes.append(
+          "note: table `\(spec.name)`: handler `\(handler)` has an entry for `\(intent)`, which no "
+            + "route of the table gives; it is never used (misspelt?)")
+      }
+    }
+    return notes
   }
 
   /// `count` more loads of `paths`, made at once on the available cores: each parallel job of
