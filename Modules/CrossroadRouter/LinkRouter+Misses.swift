@@ -2,16 +2,17 @@ import PatternCore
 
 // How a miss names its nearest route.
 extension LinkRouter {
-  /// The miss for a URL of `source` that no route answered: the first route that declined, a
-  /// route of another source whose path matches, or the nearest route.
+  /// The miss for a URL of `source` that no route answered: the first route that declined (or
+  /// was passed over, `firstIsAsync`), a route of another source whose path matches, or the
+  /// nearest route.
   func unmatched(
     _ url: ParsedURL, _ source: LinkSource, _ routes: [Route], _ table: RouteTable,
-    declined: [Int]
+    declined: [Int], firstIsAsync: Bool = false
   ) -> CrossroadResolution<UserInfo> {
-    if let first = declined.first {
-      return .unmatched(
-        nearest: (first, .handlerDeclined),
-        declined: declined)
+    if let first = RouteRegistry<Route>.nearest(
+      declined: declined, firstIsAsync: firstIsAsync, { nil })
+    {
+      return .unmatched(nearest: first, declined: declined)
     }
     let input = source.input(url)
     let eligible = routes.map { Self.serves($0, url) }

@@ -270,7 +270,8 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
         declined: [])
     }
     var declined: [Int] = []
-    var skipped: Int?
+    // Whether the first route passed on was passed over: its handler is `async`.
+    var firstIsAsync = false
     let (routes, table) = snapshot()
     for (index, context) in contexts(string, url, source, routes, table, userInfo) {
       if case .forward(let name) = routes[index].handler {
@@ -281,11 +282,10 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
         return .matched(routeIndex: index, context: context, declined: declined)
       }
       // An `async` handler cannot run here: passed on, and said so if no route takes the URL.
-      if case .async = routes[index].handler, declined.isEmpty, skipped == nil { skipped = index }
+      if case .async = routes[index].handler, declined.isEmpty { firstIsAsync = true }
       declined.append(index)
     }
-    if let skipped { return .unmatched(nearest: (skipped, .handlerIsAsync), declined: declined) }
-    return unmatched(url, source, routes, table, declined: declined)
+    return unmatched(url, source, routes, table, declined: declined, firstIsAsync: firstIsAsync)
   }
 
   /// The context of each matching route of the URL's source, in priority order, lazily.

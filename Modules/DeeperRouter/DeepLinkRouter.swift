@@ -164,8 +164,9 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
     while true {
       var declined: [Int] = []
       var forward: Forward?
-      // The first route passed on because its handler is `async`, which cannot run here.
-      var skipped: Int?
+      // Whether the first route passed on was passed over: its handler is `async`, which
+      // cannot run here.
+      var firstIsAsync = false
       let resolution = walk(chain.current) { url, match, entry, params in
         if case .forward(let name) = entry.handler {
           forward = Forward(match: match, name: name, url: url, declined: declined)
@@ -175,7 +176,7 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
         guard case .sync(let handler) = entry.handler,
           let intent = handler(Self.foundationURL(url.string), params)
         else {
-          if case .async = entry.handler, declined.isEmpty { skipped = match.routeIndex }
+          if case .async = entry.handler, declined.isEmpty { firstIsAsync = true }
           declined.append(match.routeIndex)
           return nil
         }
@@ -185,13 +186,7 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
             declined: declined, url: url, via: chain.urls.dropLast()))
       }
       guard let forward else {
-        let finished = resolution.finished(declined: declined)
-        if let skipped, case .unmatched(let miss) = finished {
-          return .unmatched(
-            DeepLinkMiss(
-              nearest: (skipped, .handlerIsAsync), declined: miss.declined, url: miss.url))
-        }
-        return finished
+        return resolution.finished(declined: declined, firstIsAsync: firstIsAsync)
       }
       if let stop = forward.follow(&chain) { return stop }
     }
@@ -263,13 +258,13 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
     case candidates(ParsedURL, [RouteMatch], [Entry], RouteTable)
     case missed(ParsedURL, RouteTable)
 
-    func finished(declined: [Int]) -> DeepLinkResolution<Intent> {
+    func finished(declined: [Int], firstIsAsync: Bool = false) -> DeepLinkResolution<Intent> {
       switch self {
       case .done(let resolution): return resolution
       case .candidates(let url, _, _, let table), .missed(let url, let table):
-        let nearest = RouteRegistry<Entry>.nearest(declined: declined) {
-          table.nearestMiss(url.routingInput)
-        }
+        let nearest = RouteRegistry<Entry>.nearest(
+          declined: declined, firstIsAsync: firstIsAsync
+        ) { table.nearestMiss(url.routingInput) }
         return .unmatched(DeepLinkMiss(nearest: nearest, declined: declined, url: url))
       }
     }

@@ -26,37 +26,20 @@ public struct ForwardedOutcome: Sendable {
 /// the rules are `ForwardChain`'s. A chain that goes on too long or comes back to a URL is
 /// the error `limit_exceeded`.
 public enum Forwarding {
-  /// Checks that each forward names a query capture of its route.
+  /// Checks that each forward names a query capture of its route whose value can be a URL or
+  /// a path (the rule of every router's forwarding, by capture name).
   package static func check(_ forwards: [String?], _ table: RouteTable, origin: String)
     throws(Diagnostic)
   {
     for (index, name) in forwards.enumerated() {
       guard let name else { continue }
-      let pattern = table.pattern(at: index)
-      guard pattern.queryItems.contains(where: { $0.name == name && $0.equals == nil }) else {
-        let names = pattern.queryItems.map(\.name).filter { !$0.isEmpty }
-        throw Diagnostic(
-          code: .invalidRequest,
-          message: "`forward` names `\(name)`, which is not a query capture of `\(pattern)`",
-          hint: names.isEmpty
-            ? "add the query item to the pattern, e.g. ?:\(name)"
-            : "query captures of this route: " + names.map { "`\($0)`" }.joined(separator: ", "),
-          origin: "\(origin), routes[\(index)].forward")
-      }
-      // A number, a flag or a UUID is never a URL nor a path: such a route could never forward.
-      if let item = pattern.queryItems.first(where: { $0.name == name && $0.equals == nil }) {
-        switch item.type {
-        case .int, .double, .bool, .uuid:
-          throw Diagnostic(
-            code: .invalidRequest,
-            message:
-              "`forward` names `\(name)`, a capture of type `\(item.type)` of `\(pattern)`: "
-              + "its value is never a URL or a path",
-            hint: "forward a string capture (?:\(name)), whose value is the URL to resolve",
-            origin: "\(origin), routes[\(index)].forward")
-        case .string, .custom, .list:
-          break
-        }
+      do {
+        _ = try table.pattern(at: index).forwardedCapture(name, byKey: false)
+      } catch {
+        var diagnostic = error.diagnostic
+        diagnostic.code = .invalidRequest
+        diagnostic.origin = "\(origin), routes[\(index)].forward"
+        throw diagnostic
       }
     }
   }

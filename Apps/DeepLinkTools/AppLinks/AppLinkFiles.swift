@@ -39,8 +39,7 @@ public struct AppLinkFiles {
   /// A note when the association file names no app `appID` (a typo, or another team's file):
   /// then iOS opens none of its links for the app, which the answers will show.
   var unknownAppNote: String? {
-    guard let aasa, let appID, !aasa.details.contains(where: { $0.appIDs.contains(appID) })
-    else { return nil }
+    guard let aasa, let appID, !aasa.names(app: appID) else { return nil }
     var named: [String] = []
     for detail in aasa.details {
       for app in detail.appIDs where !named.contains(app) { named.append(app) }

@@ -63,26 +63,20 @@ extension ConformanceRunner {
     // An entry that names a dialect with no table here, or a URL the fixture does not list,
     // checks nothing: it fails, naming itself, rather than passing by.
     let dialects = Set(loaded.dropFirst().map(\.dialect))
-    for (position, entry) in shared.differences.enumerated() {
+    let entries =
+      shared.differences.enumerated().map { ("differences[\($0)]", $1.dialect, $1.url as String?) }
+      + shared.inexpressible.enumerated().map { ("inexpressible[\($0)]", $1.dialect, nil) }
+    for (subject, dialect, url) in entries {
       let problem =
-        !dialects.contains(entry.dialect)
-        ? "`\(entry.dialect)` has no table compared here"
-        : !shared.urls.contains(entry.url) ? "`\(entry.url)` is not one of `urls`" : nil
+        !dialects.contains(dialect)
+        ? "`\(dialect)` has no table compared here"
+        : url.map { shared.urls.contains($0) ? nil : "`\($0)` is not one of `urls`" } ?? nil
       if let problem {
         results.append(
           Result(
-            file: manifest.path, table: shared.name, subject: "differences[\(position)]",
+            file: manifest.path, table: shared.name, subject: subject,
             failure: Failure(expected: "an entry the comparison uses", actual: problem)))
       }
-    }
-    for (position, entry) in shared.inexpressible.enumerated()
-    where !dialects.contains(entry.dialect) {
-      results.append(
-        Result(
-          file: manifest.path, table: shared.name, subject: "inexpressible[\(position)]",
-          failure: Failure(
-            expected: "an entry the comparison uses",
-            actual: "`\(entry.dialect)` has no table compared here")))
     }
     // A table's own cases are resolved against that table alone, as in any fixture.
     for (spec, table) in zip(specs, loaded) {

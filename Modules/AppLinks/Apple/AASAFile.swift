@@ -272,6 +272,11 @@ public struct OpenDecision: Sendable, Hashable {
 }
 
 extension AASAFile {
+  /// Whether a details entry names the app `appID`.
+  public func names(app appID: String) -> Bool {
+    details.contains { $0.appIDs.contains(appID) }
+  }
+
   /// Whether the URL opens the app `appID`: the details entries are tried in order, whichever
   /// apps they name, and in each its components in order; the first component that matches
   /// decides ("The first match wins, allowing you to designate one app to handle specified URLs
@@ -280,7 +285,7 @@ extension AASAFile {
   /// matching means not opened. An app that no entry names is opened by no rule, and its
   /// decision names none.
   public func decision(for url: String, appID: String) -> OpenDecision {
-    guard details.contains(where: { $0.appIDs.contains(appID) }) else {
+    guard names(app: appID) else {
       return OpenDecision(opens: false, rule: nil)
     }
     let parts = URLParts(url)

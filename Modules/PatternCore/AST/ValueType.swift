@@ -109,7 +109,7 @@ public struct CustomValueType: Sendable, Hashable, CustomStringConvertible {
     // Each closure is its own definition (two closures cannot be compared): an object kept
     // alive by the parser names it.
     let identity = DefinitionIdentity()
-    self.definition = "closure \(Value.self) \(ObjectIdentifier(identity).hashValue)"
+    self.definition = "closure \(Value.self) \(UInt(bitPattern: ObjectIdentifier(identity)))"
     self.parse = { [identity] text in
       _ = identity
       return convert(String(text)).map {

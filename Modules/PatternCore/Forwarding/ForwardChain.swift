@@ -117,15 +117,18 @@ public struct ForwardChain: Sendable {
 extension RoutePattern {
   /// The capture whose value a forwarding route of this pattern resolves again, named by
   /// `queryItem`: the capture of the query item with that key (`url` in Func's
-  /// `deep-link?url=:string`, whose capture is positional), else the query capture of that
-  /// name (`?:to` binds `to`). One rule for every router's forwarding registration.
+  /// `deep-link?url=:string`, whose capture is positional), else (or, without `byKey`, only)
+  /// the query capture of that name (`?:to` binds `to`). One rule for every router's
+  /// forwarding registration and for manifests, whose `forward` names the capture.
   /// - Throws: a `PatternSyntaxError` naming the query captures the pattern has, when none is
   ///   `queryItem`, or when it is a number, a flag or a UUID, which is never a URL or a path.
-  public func forwardedCapture(_ queryItem: String) throws(PatternSyntaxError) -> String {
+  public func forwardedCapture(_ queryItem: String, byKey: Bool = true)
+    throws(PatternSyntaxError) -> String
+  {
     let captures = queryItems.filter { $0.equals == nil && !$0.name.isEmpty }
     let text = description
     guard
-      let item = captures.first(where: { $0.keys.contains(queryItem) })
+      let item = (byKey ? captures.first(where: { $0.keys.contains(queryItem) }) : nil)
         ?? captures.first(where: { $0.name == queryItem })
     else {
       throw PatternSyntaxError(

@@ -77,11 +77,14 @@ package final class RouteRegistry<Entry>: @unchecked Sendable {
   }
 
   /// The nearest route after every matching route declined or none matched: the first that
-  /// declined, else the route that came closest.
-  package static func nearest(declined: [Int], _ nearestMiss: () -> (Int, MissReason)?)
-    -> (Int, MissReason)?
-  {
-    if let first = declined.first { return (first, .handlerDeclined) }
+  /// declined (or, `firstIsAsync`, whose `async` handler a synchronous call passed over), else
+  /// the route that came closest.
+  package static func nearest(
+    declined: [Int], firstIsAsync: Bool = false, _ nearestMiss: () -> (Int, MissReason)?
+  ) -> (Int, MissReason)? {
+    if let first = declined.first {
+      return (first, firstIsAsync ? .handlerIsAsync : .handlerDeclined)
+    }
     return nearestMiss()
   }
 }
