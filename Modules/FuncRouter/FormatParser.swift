@@ -171,7 +171,7 @@ extension PatternScanner {
       throw error(
         .other(message: "query item has no key", hint: "write items as key=:type, e.g. page=:int"))
     }
-    let key = String(decoding: decoded, as: UTF8.self)
+    let key = try text(decoded, from: start)
     guard current == UInt8(ascii: "=") else {
       throw error(
         .other(message: "expected '=' after the query key", hint: "write items as \(key)=:type"))

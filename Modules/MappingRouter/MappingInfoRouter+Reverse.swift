@@ -1,7 +1,8 @@
 import Foundation
 
 // Reverse routing: the first map of a target that prints with the given parameters. Required
-// items print under their first name; optional ones only when given.
+// items print under their first name; optional ones only when given; parameters the map does
+// not name print as extra query items.
 
 extension MappingInfoRouter {
   /// Values for a map's parameters, by name: `["id": 10086]`.
@@ -42,18 +43,50 @@ extension MappingInfoRouter {
   public func makeURL(
     forTargetNamed target: String, parameters: ParameterValues = [:], wildcards: [[String]] = []
   ) throws(ReverseRoutingError) -> URL {
-    let values = URLPrinter.values(parameters, named: { $0 })
+    let given = URLPrinter.values(parameters, named: { $0 })
     let candidates = entries.filter { $0.map.targetName == target }
     var firstError: ReverseRoutingError?
     for entry in candidates {
-      do {
+      do throws(ReverseRoutingError) {
+        let (values, extra) = try Self.split(given, for: entry.pattern)
         let string = try URLPrinter.url(
           base: scheme, pattern: entry.pattern, values: values, wildcards: wildcards)
-        if let url = URL(string: string) { return url }
+        if let url = URL(string: URLPrinter.appending(extra, to: string)) { return url }
       } catch {
         if firstError == nil { firstError = error }
       }
     }
     throw firstError ?? .noRoute(subject: "the target `\(target)`", routes: candidates.count)
+  }
+
+  /// The values a map's pattern binds (a value under an alias of an item, `uid` for
+  /// `{*id/userId/uid}`, is that item's), and the rest, which print as extra query items in
+  /// the order of their names: opening the URL reads them under their own keys, as the
+  /// original router passes every parameter along.
+  /// - Throws: `ReverseRoutingError.unusedValue` for an extra item the map forbids
+  ///   (`{!debug}`), which would make a URL it does not open.
+  package static func split(_ given: [String: PatternValue], for pattern: RoutePattern)
+    throws(ReverseRoutingError) -> (values: [String: PatternValue], extra: [(String, String)])
+  {
+    let captures = Set(pattern.pathCaptureNames + pattern.queryItems.map(\.name))
+    var values: [String: PatternValue] = [:]
+    var extra: [(String, String)] = []
+    for name in given.keys.sorted() {
+      let value = given[name]!
+      if captures.contains(name) {
+        values[name] = value
+      } else if let item = pattern.queryItems.first(where: { $0.keys.contains(name) }),
+        given[item.name] == nil, values[item.name] == nil
+      {
+        values[item.name] = value
+      } else if pattern.query.contains(where: { node in
+        if case .forbidden(let keys) = node { keys.contains(name) } else { false }
+      }) {
+        throw .unusedValue(name: name, pattern: pattern.description)
+      } else {
+        extra.append((name, value.text))
+      }
+    }
+    return (values, extra)
   }
 }

@@ -55,7 +55,7 @@ public final class MappingInfoRouter: Sendable {
 
   /// Whether a group name cannot hold `character` (a group is one path component).
   static func isOutsideGroup(_ character: Character) -> Bool {
-    "/?{}&*:()|".contains(character) || character.isWhitespace
+    "/?{}&*:()|%".contains(character) || character.isWhitespace
   }
 
   /// Loads groups of maps into a new router; paths may use `types` like built-in types

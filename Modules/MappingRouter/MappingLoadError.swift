@@ -34,7 +34,9 @@ public enum MappingLoadError: Error, Sendable, Hashable, CustomStringConvertible
       return Diagnostic(
         code: .patternSyntax, message: "invalid group `\(group)`", source: group,
         offset: group.utf8.distance(from: group.startIndex, to: bad),
-        hint: "a group is one path component (or empty: its maps' paths then start the URL)",
+        hint: bad < group.endIndex && group[bad] == "%"
+          ? "a group is written as its URLs read it, without `%` escapes"
+          : "a group is one path component (or empty: its maps' paths then start the URL)",
         origin: "groups[\(groupIndex)]")
     case .invalidType(let error):
       return Diagnostic(code: .invalidRequest, message: error.description)

@@ -108,7 +108,7 @@ extension PatternScanner {
           .other(message: "empty alias", hint: "write a key between '{', '/' and '}'"))
       }
       if current == UInt8(ascii: "=") {
-        keys.append(String(decoding: key, as: UTF8.self))
+        keys.append(try text(key, from: start))
         let sign = index
         index += 1
         equals = try readBraceValue(open: open)
@@ -125,7 +125,7 @@ extension PatternScanner {
         index += 1  // '}'
         break
       }
-      keys.append(String(decoding: key, as: UTF8.self))
+      keys.append(try text(key, from: start))
       if current == UInt8(ascii: "}") {
         index += 1
         break
@@ -149,6 +149,7 @@ extension PatternScanner {
 
   /// The value of `{*key=value}` up to `}` (left at the index), `%XX` escapes decoded.
   mutating func readBraceValue(open: Int) throws(PatternSyntaxError) -> String {
+    let start = index
     var decoded: [UInt8] = []
     while let byte = current, byte != UInt8(ascii: "}") {
       switch byte {
@@ -166,7 +167,7 @@ extension PatternScanner {
       throw error(
         .other(message: "unclosed brace", hint: "'{' opened here is never closed"), at: open)
     }
-    return String(decoding: decoded, as: UTF8.self)
+    return try text(decoded, from: start)
   }
 
   static func isBraceSyntax(_ byte: UInt8) -> Bool {

@@ -136,7 +136,7 @@ struct ConformanceRunnerTests {
       typo.first?.failure?.actual == """
         error: invalid manifest: unknown key `intnt` in a case
           --> t.json, table `demo`, cases[1]
-          = did you mean `intent`? known keys: url, intent, params, route, error, message, table, trace, context, handlingError, note
+          = did you mean `intent`? known keys: url, intent, params, route, error, message, table, trace, context, handlingError, host, via, note
         """)
     for (json, key, place) in [
       (#"{"name":"d","dialect":"deeper","scheme":"m","parms":1,"routes":[]}"#, "parms", "a table"),

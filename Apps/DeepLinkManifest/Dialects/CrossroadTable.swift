@@ -78,7 +78,8 @@ package struct CrossroadTable: LoadedTable {
     declines = spec.routes.map(\.declines)
     routeRemarks = spec.routes.map(\.remark)
     forwards = spec.routes.map(\.forward)
-    try Forwarding.check(forwards, router.table, origin: spec.origin)
+    try Forwarding.check(
+      forwards, router.table, written: patterns, origin: Forwarding.routeOrigin(spec.origin))
   }
 
   package let routeRemarks: [String?]

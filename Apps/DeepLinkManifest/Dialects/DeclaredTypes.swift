@@ -12,7 +12,7 @@ import PatternCore
 /// type.
 package enum DeclaredTypes {
   static let keys = ["base", "min", "max", "enum", "minLength", "maxLength", "schemes", "note"]
-  static let bases = ["int", "double", "string", "url"]
+  static let bases = ["int", "double", "num", "string", "url"]
 
   /// The declared types of `spec`, in declaration order.
   package static func load(_ spec: TableSpec) throws(Diagnostic) -> [CustomValueType] {
@@ -45,10 +45,12 @@ package enum DeclaredTypes {
         "type `\(name)` has an unknown key `\(key)`",
         origin, hint: "keys: " + keys.joined(separator: ", "))
     }
-    guard let base = json["base"]?.stringValue else {
+    guard let written = json["base"]?.stringValue else {
       throw fail(
         "type `\(name)` needs a `base`", origin, hint: "one of: " + bases.joined(separator: ", "))
     }
+    // `num` is `double`, as in patterns.
+    let base = written == "num" ? "double" : written
     guard bases.contains(base) else {
       throw fail(
         "type `\(name)` has an unknown base `\(base)`", origin,

@@ -51,7 +51,8 @@ package struct DeeperTable: LoadedTable {
         table: router.table, scheme: router.scheme, limits: router.limits, name: name,
         dialect: dialect, patterns: patterns, intents: intents)
     }
-    try Forwarding.check(forwards, router.table, origin: spec.origin)
+    try Forwarding.check(
+      forwards, router.table, written: patterns, origin: Forwarding.routeOrigin(spec.origin))
   }
 
   package var runsHandlers: Bool { graph != nil }

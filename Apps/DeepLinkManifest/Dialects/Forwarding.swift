@@ -27,21 +27,29 @@ public struct ForwardedOutcome: Sendable {
 /// the error `limit_exceeded`.
 public enum Forwarding {
   /// Checks that each forward names a query capture of its route whose value can be a URL or
-  /// a path (the rule of every router's forwarding, by capture name).
-  package static func check(_ forwards: [String?], _ table: RouteTable, origin: String)
-    throws(Diagnostic)
-  {
+  /// a path (the rule of every router's forwarding, by capture name). `written` holds each
+  /// route's pattern as written, which an error shows, and `origin` says where each route's
+  /// `forward` key is.
+  package static func check(
+    _ forwards: [String?], _ table: RouteTable, written: [String], origin: (Int) -> String
+  ) throws(Diagnostic) {
     for (index, name) in forwards.enumerated() {
       guard let name else { continue }
       do {
-        _ = try table.pattern(at: index).forwardedCapture(name, byKey: false)
+        _ = try table.pattern(at: index).forwardedCapture(
+          name, byKey: false, written: index < written.count ? written[index] : nil)
       } catch {
         var diagnostic = error.diagnostic
         diagnostic.code = .invalidRequest
-        diagnostic.origin = "\(origin), routes[\(index)].forward"
+        diagnostic.origin = origin(index)
         throw diagnostic
       }
     }
+  }
+
+  /// Where route `index`'s `forward` key is in a table of `routes`.
+  package static func routeOrigin(_ tableOrigin: String) -> (Int) -> String {
+    { "\(tableOrigin), routes[\($0)].forward" }
   }
 }
 

@@ -31,7 +31,8 @@ package struct FuncTable: LoadedTable {
     routeRemarks = spec.routes.map(\.remark)
     forwards = spec.routes.map(\.forward)
     declines = spec.routes.map(\.declines)
-    try Forwarding.check(forwards, router.table, origin: spec.origin)
+    try Forwarding.check(
+      forwards, router.table, written: patterns, origin: Forwarding.routeOrigin(spec.origin))
   }
 
   package let routeRemarks: [String?]

@@ -23,7 +23,8 @@ package struct MappingTable: LoadedTable {
     }
     var forwards: [String?] = []
     var written: [String] = []
-    let infos = try Self.groups(spec, &forwards, &written)
+    var places: [String] = []
+    let infos = try Self.groups(spec, &forwards, &written, &places)
     self.forwards = forwards
     let types = try DeclaredTypes.load(spec)
     do {
@@ -35,7 +36,7 @@ package struct MappingTable: LoadedTable {
     }
     // As written, one per map as the router's entries are.
     patterns = written
-    try Forwarding.check(forwards, router.table, origin: spec.origin)
+    try Forwarding.check(forwards, router.table, written: written, origin: { places[$0] })
   }
 
   /// A map's pattern as written: its group, then its path (a `/` between them unless the path
@@ -53,7 +54,8 @@ package struct MappingTable: LoadedTable {
   }
 
   private static func groups(
-    _ spec: TableSpec, _ forwards: inout [String?], _ written: inout [String]
+    _ spec: TableSpec, _ forwards: inout [String?], _ written: inout [String],
+    _ places: inout [String]
   ) throws(Diagnostic) -> [MappingInfo] {
     func error(_ message: String, _ origin: String) -> Diagnostic {
       Diagnostic(code: .invalidRequest, message: "invalid manifest: " + message, origin: origin)
@@ -107,6 +109,7 @@ package struct MappingTable: LoadedTable {
           throw error("`forward` must be a string (a query item's name)", mapOrigin)
         }
         forwards.append(forward)
+        places.append(mapOrigin + ".forward")
         if let given = map["target"], given.stringValue == nil {
           throw error("`target` must be a string, found \(given.kindName)", mapOrigin + ".target")
         }

@@ -1,3 +1,4 @@
+import MappingRouter
 import PatternCore
 
 /// A route as reverse routing sees it: the intent it produces, its AST and the URL base
@@ -82,7 +83,9 @@ extension TableSet {
             + "be resolved again, so no URL answers to it"
           continue
         }
-        switch Self.values(params, for: route.pattern) {
+        switch Self.values(
+          params, for: route.pattern, keepingUnknown: candidate.dialect == "mapping")
+        {
         case .failure(let problem):
           firstProblem = firstProblem ?? "\(named): \(problem.text)"
         case .success(var (values, wildcards)):
@@ -109,11 +112,19 @@ extension TableSet {
             }
             host = nil
           }
+          // A mapping map prints the parameters it does not name as extra query items, as the
+          // router's `url(for:parameters:)` does.
           let url: String
           do throws(ReverseRoutingError) {
-            url = try URLPrinter.url(
-              base: URLPrinter.base(among: route.bases, host: host), pattern: route.pattern,
-              values: values, wildcards: wildcards, options: route.options)
+            var extra: [(String, String)] = []
+            if candidate.dialect == "mapping" {
+              (values, extra) = try MappingInfoRouter.split(values, for: route.pattern)
+            }
+            url = URLPrinter.appending(
+              extra,
+              to: try URLPrinter.url(
+                base: URLPrinter.base(among: route.bases, host: host), pattern: route.pattern,
+                values: values, wildcards: wildcards, options: route.options))
           } catch {
             firstProblem = firstProblem ?? "\(named): \(error.message)"
             continue
@@ -173,10 +184,11 @@ extension TableSet {
     }
   }
 
-  /// Typed capture values for a pattern from JSON params.
-  package static func values(_ params: [(String, JSONValue)], for pattern: RoutePattern)
-    -> Result<([String: PatternValue], [[String]]), ValueProblem>
-  {
+  /// Typed capture values for a pattern from JSON params; with `keepingUnknown`, a name no
+  /// capture has is kept as a string (a mapping map prints it as an extra query item).
+  package static func values(
+    _ params: [(String, JSONValue)], for pattern: RoutePattern, keepingUnknown: Bool = false
+  ) -> Result<([String: PatternValue], [[String]]), ValueProblem> {
     var types: [String: ValueType] = [:]
     var hasWildcard = false
     func collect(_ nodes: [PathNode]) {
@@ -216,18 +228,30 @@ extension TableSet {
           }
           wildcards.append(pieces.map(String.init))
         case .array(let items):
-          let pieces = items.compactMap(\.stringValue)
-          guard pieces.count == items.count else {
-            return .failure(ValueProblem(text: "`*` must list strings"))
+          // An array of arrays: one per wildcard, in pattern order (`w/*/x/*`); an array of
+          // strings: the components of the one wildcard.
+          let lists = items.allSatisfy { $0.arrayValue != nil } && !items.isEmpty
+          for list in lists ? items.compactMap(\.arrayValue) : [items] {
+            let pieces = list.compactMap(\.stringValue)
+            guard pieces.count == list.count else {
+              return .failure(
+                ValueProblem(
+                  text: "`*` must list strings (or, for several wildcards, one array of "
+                    + "strings each)"))
+            }
+            guard !pieces.isEmpty, !pieces.contains(where: \.isEmpty) else {
+              return .failure(
+                ValueProblem(
+                  text: (pieces.isEmpty ? "`*` lists no component" : "`*` has an empty component")
+                    + " (a wildcard takes one or more non-empty components)"))
+            }
+            wildcards.append(pieces)
           }
-          guard !pieces.isEmpty, !pieces.contains(where: \.isEmpty) else {
-            return .failure(
-              ValueProblem(
-                text: (pieces.isEmpty ? "`*` lists no component" : "`*` has an empty component")
-                  + " (a wildcard takes one or more non-empty components)"))
-          }
-          wildcards.append(pieces)
-        default: return .failure(ValueProblem(text: "`*` must be a string or an array of strings"))
+        default:
+          return .failure(
+            ValueProblem(
+              text: "`*` must be a string, an array of strings, or an array of such arrays "
+                + "(one per wildcard)"))
         }
         continue
       }
@@ -245,7 +269,7 @@ extension TableSet {
         values[name] = .object(items)
         continue
       }
-      guard let type = types[name] else {
+      guard let type = types[name] ?? (keepingUnknown ? .string : nil) else {
         return .failure(ValueProblem(text: "no capture named `\(name)`"))
       }
       let text: String

@@ -98,6 +98,11 @@ public struct CaseSpec: Sendable {
   public var context: [JSONValue]?
   /// The expected error of the last handling step (`handlingError`).
   public var handlingError: String?
+  /// The expected host of a universal-link match (`host`), lower-case as records give it.
+  public var host: String?
+  /// The expected forwarding hops (`via`): objects with `table`, `route`, `pattern`, `url`,
+  /// each key checked when given.
+  public var via: [[(String, JSONValue)]]?
   /// The index of the case in its list, for messages.
   public var index: Int
 }

@@ -280,7 +280,36 @@ public enum ManifestLoader {
         }
         spec.trace = steps
       }
+      spec.host = try optionalString(item, "host", caseOrigin)
+      if let via = item["via"] {
+        spec.via = try hops(via, caseOrigin)
+      }
       result.append(spec)
+    }
+    return result
+  }
+
+  /// A case's `via`: an array of hop objects, each key one of a record's hop keys with the
+  /// value's kind (`route` a number, the others strings).
+  private static func hops(_ json: JSONValue, _ origin: String) throws(ManifestError)
+    -> [[(String, JSONValue)]]
+  {
+    guard let list = json.arrayValue else {
+      throw shapeError("`via` must be an array of hops", origin)
+    }
+    var result: [[(String, JSONValue)]] = []
+    for (index, hop) in list.enumerated() {
+      let place = "\(origin), via[\(index)]"
+      guard let members = hop.objectValue else {
+        throw shapeError("a hop is an object with `table`, `route`, `pattern`, `url`", place)
+      }
+      try checkKeys(hop, Keys.hop, "a hop", place)
+      for (key, value) in members
+      where key == "route" ? value.intValue == nil : value.stringValue == nil {
+        throw shapeError(
+          key == "route" ? "`route` must be a route index" : "`\(key)` must be a string", place)
+      }
+      result.append(members)
     }
     return result
   }
@@ -295,8 +324,9 @@ public enum ManifestLoader {
     package static let route = ["pattern", "intent", "declines", "remark", "forward", "note"]
     package static let `case` = [
       "url", "intent", "params", "route", "error", "message", "table", "trace", "context",
-      "handlingError", "note",
+      "handlingError", "host", "via", "note",
     ]
+    package static let hop = ["table", "route", "pattern", "url"]
     package static let group = ["group", "maps", "note"]
     package static let map = ["route", "action", "target", "remark", "forward", "note"]
   }

@@ -162,8 +162,9 @@ public struct ConformanceRunner {
   func check(_ item: CaseSpec, at position: Int, _ tables: TableSet, file: String, table: String?)
     -> Result
   {
-    let outcome = tables.resolve(item.url)
-    var mismatch = Self.compare(item, outcome)
+    let forwarded = tables.resolveForwarding(item.url)
+    let outcome = forwarded.outcome
+    var mismatch = Self.compare(item, outcome) ?? Self.compareHostAndHops(item, forwarded)
     if mismatch == nil, let checks = item.context {
       if case .matched(let match) = outcome,
         let table = tables.tables.first(where: { $0.name == match.table })
@@ -188,6 +189,7 @@ public struct ConformanceRunner {
       if case .some(.some) = item.intent { return " (a case that expects an error has an intent)" }
       if item.route != nil || item.params != nil || item.trace != nil
         || item.handlingError != nil || item.table != nil || item.context != nil
+        || item.host != nil
       {
         return " (a case that expects an error expects a match too)"
       }
@@ -204,7 +206,7 @@ public struct ConformanceRunner {
     case .unmatched:
       if case .some(.some) = item.intent { return " (expected a match)" }
       if item.route != nil || item.params != nil || item.trace != nil
-        || item.handlingError != nil || item.table != nil
+        || item.handlingError != nil || item.table != nil || item.host != nil
       {
         return " (expected a match)"
       }
@@ -231,6 +233,32 @@ public struct ConformanceRunner {
     }
   }
 
+  /// Nil when the match's host and the forwarding hops are those the case names (each checked
+  /// only when given); otherwise a note on the first difference.
+  static func compareHostAndHops(_ item: CaseSpec, _ forwarded: ForwardedOutcome) -> String? {
+    if let host = item.host, case .matched = forwarded.outcome {
+      let actual = Resolver.webHost(forwarded.url)
+      if !same(host, actual) { return " (host differs: \(actual.map { "`\($0)`" } ?? "none"))" }
+    }
+    guard let via = item.via else { return nil }
+    let hops = forwarded.via.map { hop -> [(String, JSONValue)] in
+      [
+        ("table", .string(hop.table)), ("route", .number(String(hop.route))),
+        ("pattern", .string(hop.pattern)), ("url", .string(hop.url)),
+      ]
+    }
+    let differs =
+      via.count != hops.count
+      || zip(via, hops).contains { expected, actual in
+        expected.contains { key, value in
+          let found = actual.first { $0.0 == key }!.1
+          return key == "route"
+            ? value.intValue != found.intValue : !same(value.stringValue, found.stringValue)
+        }
+      }
+    return differs ? " (via differs: \(JSONWriter.write(.array(hops.map(JSONValue.object)))))" : nil
+  }
+
   /// Text compares as its bytes, as the routers compare it: `é` (U+00E9) is not `e` and a
   /// combining accent, though Swift's `==` calls them equal.
   static func same(_ expected: String?, _ actual: String?) -> Bool {
@@ -239,7 +267,8 @@ public struct ConformanceRunner {
   }
 
   /// Exact equality of expected JSON params and typed captures: same keys, no extra, and each
-  /// value of the same kind (an int capture needs an integer literal; a double any number).
+  /// value of the same kind (an int capture needs a number with an integer value; a double any
+  /// number).
   static func paramsEqual(_ expected: [(String, JSONValue)], _ actual: Captures) -> Bool {
     guard expected.count == actual.count,
       Set(expected.map { Array($0.0.utf8) }).count == expected.count
@@ -255,7 +284,9 @@ public struct ConformanceRunner {
   static func valueEqual(_ json: JSONValue, _ value: PatternValue) -> Bool {
     switch (json, value) {
     case (.string(let a), .string(let b)): same(a, b)
-    case (.number(let text), .int(let b)): Int64(text) == b
+    // A number of any spelling with that value (`5`, `5.0`, `5e0`), as JSON does not tell
+    // them apart.
+    case (.number, .int(let b)): json.intValue == b
     case (.number(let text), .double(let b)): Double(text) == b
     case (.bool(let a), .bool(let b)): a == b
     case (.array(let items), .list(let values)):
@@ -286,6 +317,10 @@ public struct ConformanceRunner {
     if let params = item.params { parts.append("params " + JSONWriter.write(.object(params))) }
     if let trace = item.trace { parts.append("trace \(trace)") }
     if let error = item.handlingError { parts.append("handling error \(error)") }
+    if let host = item.host { parts.append("host `\(host)`") }
+    if let via = item.via {
+      parts.append("via " + JSONWriter.write(.array(via.map(JSONValue.object))))
+    }
     return parts.isEmpty ? "no error" : parts.joined(separator: ", ")
   }
 

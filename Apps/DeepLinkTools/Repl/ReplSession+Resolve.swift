@@ -195,6 +195,15 @@ extension ReplSession {
           continue
         }
       }
+      // `*=a *=b/c`: one value per wildcard, in pattern order.
+      if name == "*", let index = params.firstIndex(where: { $0.0 == "*" }),
+        case .array(let given) = params[index].1
+      {
+        let earlier =
+          !given.isEmpty && given.allSatisfy { $0.arrayValue != nil } ? given : [.array(given)]
+        params[index].1 = .array(earlier + [.array(Self.components(value))])
+        continue
+      }
       guard !params.contains(where: { $0.0 == name }) else {
         // As the resolver refuses a key written twice: one of the values would be dropped.
         return render(
@@ -205,8 +214,7 @@ extension ReplSession {
       params.append(
         (
           name,
-          name == "*"
-            ? .array(value.split(separator: "/").map { .string(String($0)) }) : .string(value)
+          name == "*" ? .array(Self.components(value)) : .string(value)
         ))
     }
     switch tables.printURL(intent: intent, params: params, table: nil, host: host) {
@@ -218,6 +226,11 @@ extension ReplSession {
     case .failure(let diagnostic):
       return render(diagnostic)
     }
+  }
+
+  /// A wildcard's value as the components it prints, split at `/`.
+  static func components(_ value: String) -> [JSONValue] {
+    value.split(separator: "/").map { .string(String($0)) }
   }
 
   /// The words of a command line; `"..."` or `'...'` keeps spaces inside one word (and the

@@ -39,7 +39,8 @@ public final class ReplSession {
     (":explain", ":explain URL", "show what every route makes of a URL"),
     (
       ":url", ":url INTENT [name=value ...] [@host]",
-      "print the URL of an intent; quote values with spaces; @host for a universal link"
+      "print the URL of an intent; quote values with spaces; *=a/b for each wildcard; "
+        + "@host for a universal link"
     ),
     (":dialect", ":dialect [NAME]", "show or set the dialect of new scratch tables"),
     (":clear", ":clear", "forget every table"),

@@ -63,6 +63,8 @@ public struct AnalysisWarning: Sendable, Hashable, CustomStringConvertible {
     case duplicateCaptureName = "duplicate_capture_name"
     /// A choice alternative covered by the alternatives before it.
     case unreachableAlternative = "unreachable_alternative"
+    /// Its query conditions contradict each other (`?!k&k=1`): no URL matches it.
+    case neverMatches = "never_matches"
   }
 
   /// What kind of problem.
@@ -123,6 +125,13 @@ public enum RouteTableAnalysis {
             kind: .duplicateCaptureName, routeIndex: index,
             message: "route \(index) `\(route.text)` binds `\(name)` more than once"))
       }
+      if let key = selfContradiction(route.pattern.query, options) {
+        warnings.append(
+          AnalysisWarning(
+            kind: .neverMatches, routeIndex: index,
+            message: "route \(index) `\(route.text)` can never match: it needs query item "
+              + "`\(key)` and forbids it"))
+      }
       for (position, alternative) in unreachableAlternatives(route.pattern.path, inclusion) {
         warnings.append(
           AnalysisWarning(
@@ -166,17 +175,7 @@ public enum RouteTableAnalysis {
   package static func queriesExclude(_ a: [QueryNode], _ b: [QueryNode], _ options: MatchOptions)
     -> Bool
   {
-    func fold(_ keys: [String]) -> Set<String> {
-      Set(options.queryKeysIgnoreCase ? keys.map { $0.lowercased() } : keys)
-    }
-    func forbidden(_ nodes: [QueryNode]) -> Set<String> {
-      nodes.reduce(into: []) { found, node in
-        if case .forbidden(let keys) = node { found.formUnion(fold(keys)) }
-      }
-    }
-    func required(_ nodes: [QueryNode]) -> [QueryItemPattern] {
-      nodes.compactMap { if case .item(let item) = $0, item.required { item } else { nil } }
-    }
+    func fold(_ keys: [String]) -> Set<String> { foldKeys(keys, options) }
     func values(_ items: [QueryItemPattern]) -> [String: String] {
       var result: [String: String] = [:]
       for item in items where item.keys.count == 1 {
@@ -184,8 +183,8 @@ public enum RouteTableAnalysis {
       }
       return result
     }
-    let (requiredA, requiredB) = (required(a), required(b))
-    let (forbiddenA, forbiddenB) = (forbidden(a), forbidden(b))
+    let (requiredA, requiredB) = (requiredItems(a), requiredItems(b))
+    let (forbiddenA, forbiddenB) = (forbiddenKeys(a, options), forbiddenKeys(b, options))
     if requiredA.contains(where: { fold($0.keys).isSubset(of: forbiddenB) })
       || requiredB.contains(where: { fold($0.keys).isSubset(of: forbiddenA) })
     {
@@ -193,6 +192,29 @@ public enum RouteTableAnalysis {
     }
     let valuesB = values(requiredB)
     return values(requiredA).contains { key, value in valuesB[key].map { $0 != value } == true }
+  }
+
+  /// The key of a required item of `query` that `query` also forbids (`?!k&k=1`): a route
+  /// with it matches no URL. Nil when there is none.
+  static func selfContradiction(_ query: [QueryNode], _ options: MatchOptions) -> String? {
+    let forbidden = forbiddenKeys(query, options)
+    guard !forbidden.isEmpty else { return nil }
+    return requiredItems(query).first { foldKeys($0.keys, options).isSubset(of: forbidden) }?
+      .keys.first
+  }
+
+  private static func foldKeys(_ keys: [String], _ options: MatchOptions) -> Set<String> {
+    Set(options.queryKeysIgnoreCase ? keys.map { $0.lowercased() } : keys)
+  }
+
+  private static func forbiddenKeys(_ nodes: [QueryNode], _ options: MatchOptions) -> Set<String> {
+    nodes.reduce(into: []) { found, node in
+      if case .forbidden(let keys) = node { found.formUnion(foldKeys(keys, options)) }
+    }
+  }
+
+  private static func requiredItems(_ nodes: [QueryNode]) -> [QueryItemPattern] {
+    nodes.compactMap { if case .item(let item) = $0, item.required { item } else { nil } }
   }
 
   /// Whether every query the inner requirements accept is accepted by the outer ones

@@ -55,8 +55,18 @@ public struct MissReason: Sendable, Hashable, Comparable, CustomStringConvertibl
 
   /// The reason for a URL of another scheme: it ranks below every real attempt.
   public static func schemeMismatch(found: String, expected: String) -> MissReason {
-    MissReason(.schemeMismatch(found: found, expected: expected), closeness: -1)
+    MissReason(.schemeMismatch(found: found, expected: expected), closeness: foreignScheme)
   }
+
+  /// Misses of a URL from a source (scheme or origin) a router does not answer rank below
+  /// every real attempt (closeness 0 and up), so that of several tables the one that takes the
+  /// URL's source names the nearest route: first a route whose path matches but whose source
+  /// differs, then a router of another scheme, then a route whose path fails too.
+  public static let foreignSourcePathMatched = -1
+  /// See ``foreignSourcePathMatched``.
+  public static let foreignScheme = -2
+  /// See ``foreignSourcePathMatched``.
+  public static let foreignSourcePathFails = -3
 
   /// The least closeness of a route whose path matched (its query failed): above every path
   /// that fails, whose closeness is below this.

@@ -120,31 +120,39 @@ extension RoutePattern {
   /// `deep-link?url=:string`, whose capture is positional), else (or, without `byKey`, only)
   /// the query capture of that name (`?:to` binds `to`). One rule for every router's
   /// forwarding registration and for manifests, whose `forward` names the capture.
+  /// - Parameters:
+  ///   - queryItem: the query item's key (with `byKey`) or its capture's name.
+  ///   - byKey: whether `queryItem` may be a key; a manifest's `forward` names the capture.
+  ///   - written: the pattern as its user wrote it, which the error shows (its canonical text
+  ///     when nil).
   /// - Throws: a `PatternSyntaxError` naming the query captures the pattern has, when none is
   ///   `queryItem`, or when it is a number, a flag or a UUID, which is never a URL or a path.
-  public func forwardedCapture(_ queryItem: String, byKey: Bool = true)
+  public func forwardedCapture(_ queryItem: String, byKey: Bool = true, written: String? = nil)
     throws(PatternSyntaxError) -> String
   {
     let captures = queryItems.filter { $0.equals == nil && !$0.name.isEmpty }
-    let text = description
+    let text = written ?? description
+    // A router's registration names the item (or its capture); a manifest names the capture.
+    let what = byKey ? "query item" : "capture"
     guard
       let item = (byKey ? captures.first(where: { $0.keys.contains(queryItem) }) : nil)
         ?? captures.first(where: { $0.name == queryItem })
     else {
+      let names = captures.map { "`\(byKey ? $0.keys.first ?? $0.name : $0.name)`" }
       throw PatternSyntaxError(
         .other(
-          message: "the forwarded query item `\(queryItem)` is no query capture of the pattern",
+          message: "the forwarded \(what) `\(queryItem)` is no query capture of the pattern",
           hint: captures.isEmpty
-            ? "add the query item to the pattern, e.g. ?:\(queryItem)"
-            : "its query captures: "
-              + captures.map { "`\($0.keys.first ?? $0.name)`" }.joined(separator: ", ")),
+            ? "the pattern has no query capture; add one whose value is the URL to resolve"
+            : (byKey ? "its query items: " : "its query captures: ")
+              + names.joined(separator: ", ")),
         pattern: text, offset: text.utf8.count)
     }
     switch item.type {
     case .int, .double, .bool, .uuid:
       throw PatternSyntaxError(
         .other(
-          message: "the forwarded query item `\(queryItem)` is a capture of type `\(item.type)`, "
+          message: "the forwarded \(what) `\(queryItem)` is a capture of type `\(item.type)`, "
             + "whose value is never a URL or a path",
           hint: "forward a string capture, whose value is the URL to resolve"),
         pattern: text, offset: text.utf8.count)

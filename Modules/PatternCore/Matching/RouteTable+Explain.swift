@@ -188,7 +188,10 @@ extension RouteTable {
         case .missed(let reason): reason.cause
         }
       return .missed(
-        MissReason(.unknownSource(found: source, expected: expected, then: then), closeness: -1))
+        MissReason(
+          .unknownSource(found: source, expected: expected, then: then),
+          closeness: then == nil
+            ? MissReason.foreignSourcePathMatched : MissReason.foreignSourcePathFails))
     }
   }
 
@@ -209,7 +212,8 @@ extension RouteTable {
       return (
         match.routeIndex,
         MissReason(
-          .unknownSource(found: source, expected: expected, then: nil), closeness: .max - 1)
+          .unknownSource(found: source, expected: expected, then: nil),
+          closeness: MissReason.foreignSourcePathMatched)
       )
     }
     let best = nearestMiss(input, among: eligible.map { set in { set.contains($0) } })
@@ -217,7 +221,8 @@ extension RouteTable {
     return (
       index,
       MissReason(
-        .unknownSource(found: source, expected: expected, then: reason.cause), closeness: -1)
+        .unknownSource(found: source, expected: expected, then: reason.cause),
+        closeness: MissReason.foreignSourcePathFails)
     )
   }
 }

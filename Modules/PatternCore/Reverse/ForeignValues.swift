@@ -5,13 +5,35 @@ import Foundation
 
 extension URLPrinter {
   /// Values given as Swift values (`["id": 42]`) as the printer's values: each printed by its
-  /// `description`, under the capture name `name` gives its key.
+  /// `description`, under the capture name `name` gives its key. The items of a `*name` query
+  /// object are given as `[QueryItem]` or `KeyValuePairs` (printed in their order), or as a
+  /// dictionary (printed in the order of its keys).
   package static func values<Key>(
     _ given: [Key: any CustomStringConvertible], named name: (Key) -> String
   ) -> [String: PatternValue] {
     var values: [String: PatternValue] = [:]
-    for (key, value) in given { values[name(key)] = .string(value.description) }
+    for (key, value) in given {
+      values[name(key)] = queryObject(value) ?? .string(value.description)
+    }
     return values
+  }
+
+  /// `value` as the items of a `*name` query object, when it is a collection of key-value pairs.
+  static func queryObject(_ value: any CustomStringConvertible) -> PatternValue? {
+    func item(_ key: String, _ value: Any) -> QueryItem {
+      QueryItem(key: key, value: (value as? any CustomStringConvertible)?.description ?? "\(value)")
+    }
+    if let items = value as? [QueryItem] { return .object(items) }
+    if let pairs = value as? KeyValuePairs<String, any CustomStringConvertible> {
+      return .object(pairs.map { item($0.key, $0.value) })
+    }
+    if let pairs = value as? KeyValuePairs<String, String> {
+      return .object(pairs.map { item($0.key, $0.value) })
+    }
+    if let dictionary = value as? [String: Any] {
+      return .object(dictionary.keys.sorted().map { item($0, dictionary[$0]!) })
+    }
+    return nil
   }
 
   /// `string`, a URL this printer printed, as a Foundation `URL`.

@@ -27,6 +27,9 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
   case hostNotAnswered(host: String, source: String)
   /// The printed URL would be refused as a URL (`reason`: too long, too many components).
   case refusedURL(reason: String, pattern: String)
+  /// The pattern does not match the URL it prints (`reason`: why), as when its query
+  /// conditions contradict each other (`?!k&k=1`: no URL can match it).
+  case notMatched(url: String, reason: String, pattern: String)
 
   public var message: String {
     switch self {
@@ -71,6 +74,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
       "the source `\(source)` does not answer the host `\(host)`"
     case .refusedURL(let reason, _):
       "the URL would be refused: \(reason)"
+    case .notMatched(let url, let reason, _):
+      "the pattern does not match the URL it prints, `\(url)`: \(reason)"
     }
   }
 
@@ -78,7 +83,8 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
     switch self {
     case .missingValue(_, let pattern), .invalidValue(_, _, _, let pattern),
       .missingWildcard(let pattern), .unusedValue(_, let pattern),
-      .unexpectedValue(_, let pattern), .refusedURL(_, let pattern):
+      .unexpectedValue(_, let pattern), .refusedURL(_, let pattern),
+      .notMatched(_, _, let pattern):
       pattern
     case .noRoute, .noRouteAt, .takenFirst: ""
     case .hostNeeded(let source), .hostNotAnswered(_, let source): source
@@ -123,7 +129,7 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
       return nil
     case .missingWildcard, .hostNeeded, .hostNotAnswered:
       return index(of: UInt8(ascii: "*"))
-    case .noRoute, .noRouteAt, .takenFirst, .refusedURL:
+    case .noRoute, .noRouteAt, .takenFirst, .refusedURL, .notMatched:
       return nil
     }
   }

@@ -155,6 +155,9 @@ public enum URLPrinter {
     let input = isOrigin ? parsed.pathOnlyRoutingInput : parsed.routingInput
     let table = RouteTable(patterns: [pattern], options: options)
     guard let match = table.match(routeAt: 0, input) else {
+      if case .missed(let reason) = table.explain(routeAt: 0, input) {
+        throw .notMatched(url: url, reason: reason.message, pattern: shown)
+      }
       throw .unusedValue(name: values.keys.sorted().first ?? "?", pattern: shown)
     }
     let rests = restNames(pattern.path)
@@ -283,6 +286,15 @@ public enum URLPrinter {
 
   enum AllowedSet {
     case host, path, query
+  }
+
+  /// `url` with `items` appended to its query, each key and value percent-encoded.
+  package static func appending(_ items: [(String, String)], to url: String) -> String {
+    guard !items.isEmpty else { return url }
+    let query = items.map {
+      percentEncode($0.0, allowed: .query) + "=" + percentEncode($0.1, allowed: .query)
+    }
+    return url + (url.contains("?") ? "&" : "?") + query.joined(separator: "&")
   }
 
   /// Percent-encodes every byte outside the set that is safe in that part of a URL.

@@ -302,6 +302,7 @@ package struct PatternScanner {
 
   /// Literal text up to the next syntax character; `%XX` escapes are decoded.
   package mutating func parseLiteral() throws(PatternSyntaxError) -> String {
+    let start = index
     var decoded: [UInt8] = []
     while let byte = current, !isElementEnd(byte), byte != UInt8(ascii: "(") {
       switch byte {
@@ -324,7 +325,21 @@ package struct PatternScanner {
       }
     }
     if current == UInt8(ascii: "(") { throw error(.expectedSeparator(found: "'('")) }
-    return String(decoding: decoded, as: UTF8.self)
+    return try text(decoded, from: start)
+  }
+
+  /// The text of `decoded`, the bytes read from `start` with their escapes decoded: an escape
+  /// that is not part of a UTF-8 character (`%C3` alone, `%FF`) is an error there, as in a URL,
+  /// where no URL could match it.
+  package func text(_ decoded: [UInt8], from start: Int) throws(PatternSyntaxError) -> String {
+    let text = String(decoding: decoded, as: UTF8.self)
+    guard !text.utf8.elementsEqual(decoded) else { return text }
+    let escape = bytes[start..<index].firstIndex(of: UInt8(ascii: "%")) ?? start
+    throw error(
+      .other(
+        message: "the escapes do not decode to UTF-8 text",
+        hint: "escape every byte of a character, e.g. %C3%A9 for é"),
+      at: escape)
   }
 
   /// Appends the byte at `index` to `decoded` and moves past it; a `%XX` escape is decoded.

@@ -167,12 +167,13 @@ extension PatternScanner {
 
   /// Query text up to `&`, `|`, `(`, `)`, `=`, `/` or the end; `%XX` escapes are decoded.
   package mutating func readQueryText() throws(PatternSyntaxError) -> String {
+    let start = index
     var decoded: [UInt8] = []
     while let byte = current {
       switch byte {
       case UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "("), UInt8(ascii: ")"),
         UInt8(ascii: "="), UInt8(ascii: "/"):
-        return String(decoding: decoded, as: UTF8.self)
+        return try text(decoded, from: start)
       case 0...0x20, 0x7F, UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"),
         UInt8(ascii: "*"):
         throw error(.unexpectedCharacter(describe(index) + " in a query key or value"))
@@ -180,7 +181,7 @@ extension PatternScanner {
         try takeByte(into: &decoded)
       }
     }
-    return String(decoding: decoded, as: UTF8.self)
+    return try text(decoded, from: start)
   }
 
   /// After `!key` or `*name`: the next term or the end.

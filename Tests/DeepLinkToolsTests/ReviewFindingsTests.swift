@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import DeepLinkTools
+
+/// What outside reviews of the tools found: nearest routes across tables, forward errors in the
+/// pattern as written, print requests for several wildcards and mapping parameters, and the
+/// fixture keys `host` and `via`.
+@Suite("deeplink-resolve and conformance: outside findings")
+struct ReviewFindingsTests {
+  func resolver(_ manifest: String) throws -> Resolver {
+    Resolver(
+      tables: try TableLoader.load(
+        ManifestLoader.parse(Array(manifest.utf8), path: "<test>", readCases: false)))
+  }
+
+  func answer(_ resolver: Resolver, _ line: String) -> String {
+    resolver.respond(to: ArraySlice(Array(line.utf8)), number: 1)
+  }
+
+  static let twoTables =
+    #"{"tables":[{"name":"d","dialect":"deeper","scheme":"aa","routes":[{"pattern":"p/:slug?ref=welcome","intent":"w"},{"pattern":"q/:slug?!token","intent":"t"},{"pattern":"w2/*/x/*","intent":"w2"}]},{"name":"c","dialect":"crossroad","sources":["bb"],"routes":[{"pattern":"/p/:slug","intent":"x"},{"pattern":"/q/:slug","intent":"y"}]}]}"#
+
+  /// A table of the URL's scheme whose route failed a query condition is nearer than a route
+  /// of another table whose path matches but which does not answer the scheme.
+  @Test func theURLsOwnTableNamesTheNearestRoute() throws {
+    let resolver = try resolver(Self.twoTables)
+    let forbidden = answer(resolver, "aa://q/x?token=1")
+    #expect(forbidden.contains(#""table":"d","route":1"#), "\(forbidden)")
+    #expect(forbidden.contains("query item `token` is present; the pattern forbids it"))
+    let literal = answer(resolver, "aa://p/x?ref=nope")
+    #expect(literal.contains(#""table":"d","route":0"#), "\(literal)")
+    // A scheme no table answers: the route whose path matches, of the table with sources.
+    let foreign = answer(resolver, "cc://q/x")
+    #expect(foreign.contains(#""table":"c","route":1"#), "\(foreign)")
+  }
+
+  /// `"*"` as an array of arrays gives each wildcard of a pattern its components.
+  @Test func eachWildcardGetsItsOwnValue() throws {
+    let resolver = try resolver(Self.twoTables)
+    let printed = answer(resolver, #"{"intent":"w2","params":{"*":[["a"],["b","c"]]}}"#)
+    #expect(printed.contains(#""url":"aa://w2/a/x/b/c""#), "\(printed)")
+    let mixed = answer(resolver, #"{"intent":"w2","params":{"*":[["a"],"b"]}}"#)
+    #expect(mixed.contains(#""status":"error""#) && mixed.contains("`*` must list strings"))
+  }
+
+  /// A forward that names no capture shows the pattern as written and the capture names the
+  /// key takes, in every dialect (mapping at its map's place).
+  @Test func aBadForwardShowsThePatternAsWritten() throws {
+    let cases: [(String, String, String)] = [
+      (
+        #"{"name":"f","dialect":"func","scheme":"wp","routes":[{"pattern":"mbar?redirect_to=:string(to)","forward":"redirect_to"}]}"#,
+        "mbar?redirect_to=:string(to)", "its query captures: `to`"
+      ),
+      (
+        #"{"name":"m","dialect":"mapping","scheme":"native","groups":[{"group":"g","maps":[{"route":"/mbar?{*redirect_to/r}","forward":"r"}]}]}"#,
+        "g/mbar?{*redirect_to/r}", "its query captures: `redirect_to`"
+      ),
+    ]
+    for (index, (manifest, written, hint)) in cases.enumerated() {
+      let parsed = try ManifestLoader.parse(Array(manifest.utf8), path: "<test>", readCases: false)
+      do {
+        _ = try TableLoader.load(parsed)
+        Issue.record("the manifest loaded")
+      } catch {
+        let text = error.description
+        #expect(text.contains("\n  \(written)\n"), "\(text)")
+        #expect(text.contains(hint), "\(text)")
+        #expect(text.contains("forwarded capture"), "\(text)")
+        if index == 1 {
+          #expect(error.origin?.hasSuffix("groups[0], maps[0].forward") == true, "\(error)")
+        }
+      }
+    }
+  }
+
+  /// A route whose conditions contradict each other prints nothing, and says why.
+  @Test func aContradictoryRouteSaysItPrintsAURLItDoesNotMatch() throws {
+    let resolver = try resolver(
+      #"{"name":"d","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"d?!k&k=1","intent":"d"}]}"#
+    )
+    let printed = answer(resolver, #"{"intent":"d","params":{}}"#)
+    #expect(
+      printed.contains(
+        "the pattern does not match the URL it prints, `myapp://d?k=1`: query item `k` is present"
+      ), "\(printed)")
+  }
+
+  /// A mapping map prints parameters it does not name as extra items, an alias counts as its
+  /// item, and a forbidden item is refused.
+  @Test func mappingPrintsExtraParametersAsQueryItems() throws {
+    let resolver = try resolver(
+      #"{"name":"m","dialect":"mapping","scheme":"native","groups":[{"group":"user","maps":[{"route":"/info","target":"U"},{"route":"/x?{*id/userId/uid}&{!debug}","target":"X"}]}]}"#
+    )
+    let extra = answer(resolver, #"{"intent":"U","params":{"name":"a b","id":10086}}"#)
+    #expect(extra.contains(#""url":"native://user/info?id=10086&name=a%20b""#), "\(extra)")
+    let alias = answer(resolver, #"{"intent":"X","params":{"uid":5}}"#)
+    #expect(alias.contains(#""url":"native://user/x?id=5""#), "\(alias)")
+    let banned = answer(resolver, #"{"intent":"X","params":{"uid":5,"debug":"1"}}"#)
+    #expect(banned.contains("`debug` would not be bound back"), "\(banned)")
+  }
+
+  /// `num` is a base of declared types, as it is a type of patterns.
+  @Test func numIsADeclaredTypeBase() throws {
+    let resolver = try resolver(
+      #"{"name":"t","dialect":"deeper","scheme":"ty","types":{"ratio":{"base":"num","min":0,"max":1}},"routes":[{"pattern":"r/:ratio(x)","intent":"r"}]}"#
+    )
+    #expect(answer(resolver, "ty://r/0.5").contains(#""params":{"x":0.5}"#))
+    #expect(answer(resolver, "ty://r/2").contains(#""status":"unmatched""#))
+  }
+
+  /// A fixture checks the host and the hops of a record; a wrong one fails the case, and an
+  /// int capture equals any spelling of its number.
+  @Test func fixturesCheckHostAndHops() throws {
+    let fixture = #"""
+      {"name": "w", "dialect": "deeper", "scheme": "https", "routes": [
+        {"pattern": "a.com/mbar?:to", "forward": "to"},
+        {"pattern": "a.com/post/:int(id)", "intent": "post"}],
+       "cases": [
+        {"url": "https://a.com/mbar?to=/post/3", "intent": "post", "params": {"id": 3.0}, "host": "a.com",
+         "via": [{"table": "w", "route": 0, "pattern": "a.com/mbar?:to", "url": "https://a.com/mbar?to=/post/3"}]},
+        {"url": "https://a.com/mbar?to=/post/3", "host": "b.com"},
+        {"url": "https://a.com/mbar?to=/post/3", "via": [{"route": 1}]},
+        {"url": "https://a.com/post/3", "via": [{"route": 0}]}]}
+      """#
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "hops-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("hops.json").path
+    try fixture.write(toFile: file, atomically: true, encoding: .utf8)
+    let results = ConformanceRunner().run(files: [file])
+    #expect(results.map { $0.failure == nil } == [true, false, false, false], "\(results)")
+    #expect(results[1].failure?.actual.contains("host differs: `a.com`") == true)
+  }
+}

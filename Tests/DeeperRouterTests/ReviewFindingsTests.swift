@@ -1,0 +1,44 @@
+import Foundation
+import PatternCore
+import Testing
+
+@testable import DeeperRouter
+
+extension DeepLinkPatternParameter {
+  static let items = DeepLinkPatternParameter("items")
+}
+
+/// What outside reviews of the Swift API found.
+@MainActor @Suite("Deeper Router: outside findings")
+struct DeeperReviewFindingsTests {
+  /// An escape that is not part of a UTF-8 character is an error at the escape: no URL could
+  /// match the literal it would make.
+  @Test func escapesThatAreNotUTF8AreRefused() {
+    for (text, offset) in [("a/%C3", 2), ("b/x%FF%FE", 3), ("c?k=%C3", 4), ("d/%C3%A9", nil)] {
+      do {
+        _ = try DeeperPatternParser().parse(text)
+        #expect(offset == nil, "`\(text)` parsed")
+      } catch {
+        #expect(error.offset == offset, "\(text): \(error)")
+        #expect(error.description.contains("do not decode to UTF-8"), "\(error)")
+      }
+    }
+  }
+
+  /// The items of a `?*name` object are given as a dictionary (printed in key order) or as
+  /// ordered pairs.
+  @Test func aQueryObjectTakesItsItemsFromSwiftValues() throws {
+    let router = Router<Intent>(scheme: "myapp")
+    try router.add(routes: ["all?*items"]) { _, _ in .page(1) }
+    #expect(
+      try router.makeURL(forRouteAt: 0, params: [.items: ["b": "x y", "a": 1]]).absoluteString
+        == "myapp://all?a=1&b=x%20y")
+    let pairs: KeyValuePairs<String, String> = ["z": "1", "a": "2"]
+    #expect(
+      try router.makeURL(forRouteAt: 0, params: [.items: pairs]).absoluteString
+        == "myapp://all?z=1&a=2")
+    #expect(throws: ReverseRoutingError.self) {
+      try router.makeURL(forRouteAt: 0, params: [.items: "a=1"])
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import PatternCore
+
+/// What outside reviews of the library found.
+@Suite("PatternCore: outside findings")
+struct PatternCoreReviewFindingsTests {
+  /// `?!k&k=1` needs the item it forbids: analysis says the route never matches, and printing
+  /// it says the pattern does not match the URL it prints (and why), not a value's name.
+  @Test func contradictoryConditionsNeverMatch() throws {
+    let pattern = RoutePattern(
+      path: [lit("d")],
+      query: [.forbidden(keys: ["k"]), .item(QueryItemPattern(keys: ["k"], equals: "1"))])
+    let warnings = RouteTableAnalysis.analyze([AnalyzedRoute(pattern: pattern)])
+    #expect(warnings.map(\.kind) == [.neverMatches])
+    #expect(warnings.first?.message.contains("needs query item `k` and forbids it") == true)
+    #expect(throws: ReverseRoutingError.self) {
+      try URLPrinter.url(base: "myapp", pattern: pattern, values: [:])
+    }
+    do throws(ReverseRoutingError) {
+      _ = try URLPrinter.url(base: "myapp", pattern: pattern, values: [:])
+    } catch {
+      #expect(
+        error.message
+          == "the pattern does not match the URL it prints, `myapp://d?k=1`: query item `k` is "
+          + "present; the pattern forbids it")
+    }
+    // Two different required values of one key are no contradiction: `?k=1&k=2` meets both.
+    let both = RoutePattern(
+      path: [lit("d")],
+      query: [
+        .item(QueryItemPattern(keys: ["k"], equals: "1")),
+        .item(QueryItemPattern(keys: ["k"], equals: "2")),
+      ])
+    #expect(RouteTableAnalysis.analyze([AnalyzedRoute(pattern: both)]).isEmpty)
+  }
+
+  /// A URL from a source the router does not answer ranks below every real attempt of a
+  /// router that answers it, a path match before a path that fails.
+  @Test func foreignSourcesRankBelowRealAttempts() throws {
+    let table = RouteTable(patterns: [RoutePattern(path: [lit("q"), cap("slug")])])
+    let input = try ParsedURL("cc://q/x").routingInput
+    let matched = try #require(table.nearestMiss(input, fromSource: "cc", expected: ["bb"]))
+    let failed = try #require(
+      table.nearestMiss(
+        try ParsedURL("cc://z/x/y").routingInput, fromSource: "cc", expected: ["bb"]))
+    let literalMiss = MissReason(
+      .componentMismatch(position: 0, found: "z", expected: ["q"]), closeness: 0)
+    #expect(matched.reason < literalMiss)
+    #expect(failed.reason < MissReason.schemeMismatch(found: "cc", expected: "aa"))
+    #expect(MissReason.schemeMismatch(found: "cc", expected: "aa") < matched.reason)
+  }
+
+  /// A manifest's forward names the capture; its error names capture names and shows the
+  /// pattern as written.
+  @Test func aForwardByCaptureNameSaysWhichCapturesThereAre() throws {
+    let pattern = RoutePattern(
+      path: [lit("mbar")], query: [.item(QueryItemPattern(keys: ["redirect_to"], name: "to"))])
+    do throws(PatternSyntaxError) {
+      _ = try pattern.forwardedCapture("redirect_to", byKey: false, written: "mbar?as-written")
+      Issue.record("the item's key was taken for its capture's name")
+    } catch {
+      #expect(error.pattern == "mbar?as-written")
+      #expect(error.description.contains("its query captures: `to`"), "\(error)")
+    }
+    #expect(try pattern.forwardedCapture("redirect_to") == "to")
+  }
+}
