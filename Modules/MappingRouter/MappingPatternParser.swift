@@ -159,6 +159,14 @@ extension PatternScanner {
             .other(message: "unclosed brace", hint: "'{' opened here is never closed"), at: open)
         }
         throw error(.unexpectedCharacter(describe(index) + " in a query value"))
+      case UInt8(ascii: "/"), UInt8(ascii: "="):
+        // `{*ref=a/r=b}`: an alias after the value, or a second `=`, as the other dialects
+        // refuse `k=v=w`; the character itself is written escaped.
+        throw error(
+          .other(
+            message: "unexpected \(describe(index)) in a query value",
+            hint: "aliases come before '=' ({*ref/r=value}); write a '/' or '=' of the value "
+              + "as %2F or %3D"))
       default:
         try takeByte(into: &decoded)
       }

@@ -197,6 +197,7 @@ struct ReplSessionTests {
     #expect(
       session.execute(":add deeper profile/(x -> y").text == """
         error: unclosed group
+          --> adding to table `twitter` (deeper)
           profile/(x
                   ^ '(' opened here is never closed
         """)

@@ -32,6 +32,21 @@ struct MappingReviewFindingsTests {
     }
   }
 
+  /// An alias after a value, or a second `=`, is an error at that character, as `k=v=w` is in
+  /// the other dialects; an escaped one is part of the value.
+  @Test func aValueHoldsNoAliasAndNoSecondEquals() throws {
+    for (path, offset) in [("/a?{*ref=a/r=b}", 10), ("/a?{*ref=a=b}", 10)] {
+      do {
+        _ = try MappingPatternParser().parse(path, group: "g")
+        Issue.record("`\(path)` parsed")
+      } catch {
+        #expect(error.offset == offset, "\(path): \(error)")
+      }
+    }
+    let escaped = try MappingPatternParser().parse("/a?{*ref=a%2Fb%3Dc}", group: "g")
+    #expect(escaped.queryItems.first?.equals == "a/b=c")
+  }
+
   /// A group is written as its URLs read it: an escape in it is refused, not kept as text no
   /// URL can match.
   @Test func aGroupWithAnEscapeIsRefused() {

@@ -67,12 +67,16 @@ extension ReplSession {
           hint: "e.g. :add profile/:userId -> showProfile"))
     }
     let result: Result<Entry, Diagnostic>
+    // Where the route was going, which an error names (the dialect decides how it reads).
+    let place: String
     if let named, !named.table.name.hasPrefix("repl-") {
+      place = "adding to table `\(named.table.name)` (\(named.table.dialect))"
       result = adding(pattern, intent, to: named)
       // A table with routes of the user's own is no placeholder: `:load` adds to it.
       if case .success = result { showingBuiltInExample = false }
     } else {
       let scratchDialect = dialect ?? named?.table.dialect ?? self.dialect
+      place = "adding to the scratch table (\(scratchDialect))"
       var routes = scratch[scratchDialect] ?? []
       routes.append((pattern, intent))
       result = scratchTable(dialect: scratchDialect, routes: routes).map { entry in
@@ -81,7 +85,8 @@ extension ReplSession {
       }
     }
     switch result {
-    case .failure(let diagnostic):
+    case .failure(var diagnostic):
+      diagnostic.origin = diagnostic.origin ?? place
       return render(diagnostic)
     case .success(let entry):
       if let index = entries.firstIndex(where: { $0.table.name == entry.table.name }) {

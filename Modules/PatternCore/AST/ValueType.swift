@@ -227,6 +227,11 @@ public struct ValueConstraints: Sendable, Hashable, CustomStringConvertible {
       if let schemes {
         guard let url = try? ParsedURL(text), schemes.contains(url.scheme.lowercased())
         else { return false }
+        // An http(s) URL with no host is invalid (RFC 9110, 4.2.1 and 4.2.2: a recipient
+        // must reject one): `https:` and `https://` are no web address.
+        if url.scheme == "http" || url.scheme == "https", url.host?.isEmpty ?? true {
+          return false
+        }
       }
     }
     return true
