@@ -148,6 +148,12 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
     resolve(url.absoluteString).intent
   }
 
+  /// Whether `open(url:animated:)` would open a deep link for `url`: a route matches and its
+  /// handler returns an intent (a synchronous check: an `async` handler is not run).
+  public func canOpen(url: URL) -> Bool {
+    intent(for: url) != nil
+  }
+
   /// The intent for a URL, running `async` route handlers too. It runs on the caller's actor
   /// (`isolation`), as the synchronous call does on the caller's thread: a handler written in
   /// `@MainActor` code runs on the main actor.
@@ -343,10 +349,11 @@ public final class DeepLinkRouter<Intent>: RootHandlingRouter, ValueTypeRegister
     return result
   }
 
-  /// Resumes the deep link a handler delayed, if one is waiting.
+  /// Resumes the deep link a handler delayed, if one is waiting, with `animated` or else the
+  /// flag of the delayed state.
   @MainActor
   @discardableResult
-  public func resumeDelayedDeepLink(animated: Bool = true) -> DeepLinkHandlingResult<Intent>? {
+  public func resumeDelayedDeepLink(animated: Bool? = nil) -> DeepLinkHandlingResult<Intent>? {
     engine?.resume(animated: animated)
   }
 

@@ -7,8 +7,10 @@
 ///
 /// Side effects run right after the state that carries them is returned. A delayed link is kept,
 /// with or without a side effect, and ``resume(animated:)`` asks the handler that delayed it
-/// again. Handing a link to a handler already on the chain is reported as a `cycle` step instead
-/// of looping. All state is per engine; there is nothing global.
+/// again; the handler itself can do the same with
+/// ``DeepLinkHandler/complete(deeplinkHandling:)``, as Deeper's handlers do. Handing a link to a
+/// handler already on the chain is reported as a `cycle` step instead of looping. All state is
+/// per engine; there is nothing global.
 ///
 /// The engine opens links on the main actor, where handlers (screens) live. It can be created
 /// anywhere.
@@ -33,6 +35,8 @@ public final class DeepLinkEngine<Intent> {
     public let deeplink: DeepLink<Intent>
     /// The handler that will be asked again on resume.
     public let handler: AnyDeepLinkHandler<Intent>
+    /// The `animated` flag of the delayed state, which a resume passes on unless told otherwise.
+    public let animated: Bool
     /// The chain of handlers that led there (for cycle detection and messages on resume).
     let chain: [ObjectIdentifier]
     let names: [String]
@@ -61,15 +65,16 @@ public final class DeepLinkEngine<Intent> {
     return run(deeplink, from: root, chain: [], names: [], animated: animated)
   }
 
-  /// Asks the handler that delayed the pending link again; nil when nothing is pending.
+  /// Asks the handler that delayed the pending link again, with `animated` or else the flag of
+  /// its delayed state; nil when nothing is pending.
   @MainActor
   @discardableResult
-  public func resume(animated: Bool = true) -> DeepLinkHandlingResult<Intent>? {
+  public func resume(animated: Bool? = nil) -> DeepLinkHandlingResult<Intent>? {
     guard let pending else { return nil }
     self.pending = nil
     return run(
       pending.deeplink, from: pending.handler, chain: pending.chain, names: pending.names,
-      animated: animated)
+      animated: animated ?? pending.animated)
   }
 
   @MainActor
@@ -77,6 +82,21 @@ public final class DeepLinkEngine<Intent> {
     _ deeplink: DeepLink<Intent>, from start: AnyDeepLinkHandler<Intent>,
     chain startChain: [ObjectIdentifier], names startNames: [String], animated: Bool
   ) -> DeepLinkHandlingResult<Intent> {
+    let (result, delayed) = Self.drive(
+      deeplink, from: start, chain: startChain, names: startNames, animated: animated,
+      maxChainLength: configuration.maxChainLength, log: configuration.log)
+    pending = delayed
+    return result
+  }
+
+  /// Drives `deeplink` from `start` until a handler opens, rejects or delays it; the delayed
+  /// link is returned to keep, unless its side effect completed it already.
+  @MainActor
+  static func drive(
+    _ deeplink: DeepLink<Intent>, from start: AnyDeepLinkHandler<Intent>,
+    chain startChain: [ObjectIdentifier], names startNames: [String], animated: Bool,
+    maxChainLength: Int, log: (@MainActor (DeepLinkTraceStep) -> Void)?
+  ) -> (DeepLinkHandlingResult<Intent>, PendingLink?) {
     var result = DeepLinkHandlingResult<Intent>(trace: [], final: nil)
     var handler = start
     var chain = startChain
@@ -85,7 +105,7 @@ public final class DeepLinkEngine<Intent> {
     var names = startNames
     func record(_ step: DeepLinkTraceStep) {
       result.trace.append(step)
-      configuration.log?(step)
+      log?(step)
     }
     while true {
       chain.append(handler.identity)
@@ -98,43 +118,68 @@ public final class DeepLinkEngine<Intent> {
       case .opened(_, let effect):
         record(DeepLinkTraceStep(handler: handler.deepLinkHandlerName, state: .opened))
         effect?(animated)
-        return result
+        return (result, nil)
       case .rejected(_, let error):
         record(
           DeepLinkTraceStep(
             handler: handler.deepLinkHandlerName, state: .rejected,
             error: error.map { String(describing: $0) }))
-        return result
+        return (result, nil)
       case .delayed(let link, let delayedAnimated, let effect):
         record(DeepLinkTraceStep(handler: handler.deepLinkHandlerName, state: .delayed))
-        // Kept whether or not there is a side effect (the original dropped it without one).
-        pending = PendingLink(
-          deeplink: link, handler: handler, chain: Array(chain.dropLast()),
-          names: Array(names.dropLast()))
         effect?(delayedAnimated)
-        return result
+        // Kept whether or not there is a side effect (the original dropped it without one),
+        // unless the side effect completed it (`complete(deeplinkHandling:)`).
+        guard case .delayed? = handler.deeplinkHandling else { return (result, nil) }
+        let pending = PendingLink(
+          deeplink: link, handler: handler, animated: delayedAnimated,
+          chain: Array(chain.dropLast()), names: Array(names.dropLast()))
+        return (result, pending)
       case .passedThrough(_, let next):
         guard let next else {
           record(
             DeepLinkTraceStep(
               handler: handler.deepLinkHandlerName, state: .passedThrough,
               error: "passed through without a next handler"))
-          return result
+          return (result, nil)
         }
         record(DeepLinkTraceStep(handler: handler.deepLinkHandlerName, state: .passedThrough))
         let target = next(animated)
-        if onChain.contains(target.identity) || chain.count >= configuration.maxChainLength {
+        if onChain.contains(target.identity) || chain.count >= maxChainLength {
           let path = (names + [target.deepLinkHandlerName]).joined(separator: " -> ")
           record(
             DeepLinkTraceStep(
               handler: target.deepLinkHandlerName, state: .cycle,
               error: onChain.contains(target.identity)
                 ? "handler cycle: \(path)"
-                : "pass-through chain longer than \(configuration.maxChainLength): \(path)"))
-          return result
+                : "pass-through chain longer than \(maxChainLength): \(path)"))
+          return (result, nil)
         }
         handler = target
       }
     }
+  }
+}
+
+extension DeepLinkHandler {
+  /// Completes a link this handler delayed, as Deeper's handlers do when the data they waited
+  /// for arrives: given a `delayed` state (usually its own `deeplinkHandling`), asks this
+  /// handler again with the state's link and `animated` flag and follows what it answers, side
+  /// effects and pass-throughs included. Any other state does nothing.
+  ///
+  ///     func profileLoaded() { complete(deeplinkHandling: deeplinkHandling) }
+  ///
+  /// A router's pending link (``DeepLinkEngine/resume(animated:)``) is forgotten when the
+  /// handler completes it from the delayed state's own side effect; completed later, the
+  /// router's next `open` forgets it.
+  @discardableResult
+  public func complete(deeplinkHandling: DeepLinkHandling<Intent>?)
+    -> DeepLinkHandlingResult<Intent>?
+  {
+    guard case .delayed(let link, let animated, _)? = deeplinkHandling else { return nil }
+    return DeepLinkEngine<Intent>.drive(
+      link, from: AnyDeepLinkHandler.erasing(self), chain: [], names: [], animated: animated,
+      maxChainLength: DeepLinkEngine<Intent>.Configuration().maxChainLength, log: nil
+    ).0
   }
 }

@@ -109,6 +109,26 @@ struct ReviewFindingsTests {
     #expect(answer(resolver, "ty://r/2").contains(#""status":"unmatched""#))
   }
 
+  /// `"handlingError": null` checks that the handling ended without an error.
+  @Test func aNullHandlingErrorMeansNone() throws {
+    let fixture = #"""
+      {"name": "h", "dialect": "deeper", "scheme": "myapp",
+       "routes": [{"pattern": "a", "intent": "a"}, {"pattern": "b", "intent": "b"}],
+       "handlers": {"root": {"a": {"reject": "no a"}, "b": {"open": true}}},
+       "cases": [
+        {"url": "myapp://a", "intent": "a", "handlingError": null},
+        {"url": "myapp://b", "intent": "b", "handlingError": null},
+        {"url": "myapp://a", "intent": "a", "handlingError": "no a"}]}
+      """#
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "handling-\(UUID().uuidString).json"
+    ).path
+    try fixture.write(toFile: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let results = ConformanceRunner().run(files: [file])
+    #expect(results.map { $0.failure == nil } == [false, true, true], "\(results)")
+  }
+
   /// A fixture checks the host and the hops of a record; a wrong one fails the case, and an
   /// int capture equals any spelling of its number.
   @Test func fixturesCheckHostAndHops() throws {

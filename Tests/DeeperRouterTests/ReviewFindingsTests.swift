@@ -25,6 +25,19 @@ struct DeeperReviewFindingsTests {
     }
   }
 
+  /// `canOpen(url:)`, as in Deeper: a route matches and its handler gives an intent.
+  @Test func canOpenSaysWhetherALinkWouldOpen() throws {
+    let router = Router<Intent>(scheme: "myapp")
+    try router.add(routes: ["page/:int(n)"]) { _, params in
+      params.int(DeepLinkPatternParameter("n")).map(Intent.page)
+    }
+    try router.add(routes: ["never"]) { _, _ in nil }
+    #expect(router.canOpen(url: URL(string: "myapp://page/3")!))
+    #expect(!router.canOpen(url: URL(string: "myapp://page/x")!))
+    #expect(!router.canOpen(url: URL(string: "myapp://never")!))
+    #expect(!router.canOpen(url: URL(string: "http://recipes")!))
+  }
+
   /// The items of a `?*name` object are given as a dictionary (printed in key order) or as
   /// ordered pairs.
   @Test func aQueryObjectTakesItsItemsFromSwiftValues() throws {

@@ -61,6 +61,11 @@ struct URLParserTests {
       ("myapp://x#%zz", 10), ("myapp://caf\u{7F}", 11), ("myapp://p/1#%FF", 12),
       ("myapp://p/1#%C3", 12), ("myapp://us%FFer@p/1", 10), ("myapp://[::1/x", 8),
       ("myapp://h:99999999999999999999/x", 10),
+      // An escape that starts an ill-formed sequence, not the component's first escape.
+      ("myapp://p/%41%C3", 13), ("myapp://p/%C3%A9%FF", 16), ("myapp://u%41%FF@p/x", 12),
+      ("myapp://p#%41%FF", 13), ("myapp://p?k=%41%C3%41", 15),
+      // A malformed scheme at its first bad byte.
+      ("my_app://x", 2), ("a.b!c:d", 3),
     ])
   func invalid(url: String, offset: Int) {
     #expect(throws: URLParseError.self) { try ParsedURL(url) }

@@ -79,26 +79,14 @@ package struct DeeperTable: LoadedTable {
   }
 
   package func resolve(_ url: String) -> TableOutcome {
-    guard let graph else { return outcome(router.resolve(url), steps: nil) }
-    // Handlers run on the main actor, as in an app.
-    return MainActorBridge.run {
-      graph.reset()
-      let opened = router.open(url)
-      var steps = opened.handling?.trace
-      // A resumed answer may delay again (with a resume of its own): resume until none is
-      // wanted. Each resume answers one level of a written `resume`, so this ends.
-      if case .matched = opened.resolution {
-        while graph.wantsResume {
-          graph.willResume()
-          guard let resumed = router.resumeDelayedDeepLink() else { break }
-          steps? += resumed.trace
-        }
-      }
-      // Each handler's last answer holds the next handler of its chain: forget them now, so
-      // a long chain is not left linked (its release would recurse once per handler).
-      graph.reset()
-      return outcome(opened.resolution, steps: steps)
+    let resolution = router.resolve(url)
+    guard let graph, case .matched(let match) = resolution, router.engine != nil else {
+      return outcome(resolution, steps: nil)
     }
+    // Handlers run on the main actor, as in an app.
+    let intent = match.intent
+    let steps = MainActorBridge.run { graph.drive(HandlerGraph.link(url, intent), router.engine!) }
+    return outcome(resolution, steps: steps)
   }
 
   private func outcome(_ resolution: DeepLinkResolution<String>, steps: [DeepLinkTraceStep]?)

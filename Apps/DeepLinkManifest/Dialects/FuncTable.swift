@@ -1,4 +1,6 @@
+import Foundation
 import FuncRouter
+import HandlingEngine
 import PatternCore
 
 /// A `func` table: format strings registered through ``FuncRouter/Router``. Positional values
@@ -9,11 +11,18 @@ package struct FuncTable: LoadedTable {
   package let dialect = "func"
   package let router: DeeperFuncRouter<String>
   package let scheme: String
+  /// The handler graph the intent is driven through, as a deeper table's (DeeperFunc's router
+  /// takes a root handler too).
+  package let graph: HandlerGraph?
 
   package init(_ spec: TableSpec) throws(Diagnostic) {
     name = spec.name
     scheme = try TableLoader.singleScheme(spec)
-    router = DeeperFuncRouter<String>(scheme: scheme)
+    graph = try spec.json["handlers"].map { json throws(Diagnostic) in
+      try HandlerGraph(json, origin: spec.origin)
+    }
+    router = DeeperFuncRouter<String>(scheme: scheme, rootDeepLinkHandler: graph?.root)
+    if let graph { router.engine?.configuration.maxChainLength = graph.longestChain }
     for type in try DeclaredTypes.load(spec) {
       try? router.register(valueType: type)  // validated by DeclaredTypes
     }
@@ -60,13 +69,23 @@ package struct FuncTable: LoadedTable {
     DeeperTable.explain(url, scheme: scheme, table: router.table)
   }
 
+  package var runsHandlers: Bool { graph != nil }
+
   package func resolve(_ url: String) -> TableOutcome {
     switch router.resolve(url) {
     case .matched(let index, let intent, let captures):
-      return .matched(
-        TableMatch(
-          table: name, dialect: dialect, route: index, pattern: patterns[index], intent: intent,
-          params: captures))
+      var match = TableMatch(
+        table: name, dialect: dialect, route: index, pattern: patterns[index], intent: intent,
+        params: captures)
+      if let graph, router.engine != nil {
+        // Handlers run on the main actor, as in an app.
+        let steps = MainActorBridge.run {
+          graph.drive(HandlerGraph.link(url, intent), router.engine!)
+        }
+        match.trace = steps.map(\.description)
+        match.handlingError = steps.last?.error
+      }
+      return .matched(match)
     case .unmatched(let nearest):
       return .unmatched(
         nearest.map {

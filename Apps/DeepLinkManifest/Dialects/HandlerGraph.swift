@@ -1,4 +1,5 @@
 import DeeperRouter
+import Foundation
 import HandlingEngine
 import PatternCore
 
@@ -186,4 +187,31 @@ package final class HandlerGraph: @unchecked Sendable {
 package struct GraphError: Error, CustomStringConvertible {
   package let description: String
   package init(_ description: String) { self.description = description }
+}
+
+extension HandlerGraph {
+  /// The deep link of a resolved URL. A graph's handlers act on the intent alone, so a URL
+  /// Foundation cannot read (which our parser took) stands in as `/`.
+  package static func link(_ url: String, _ intent: String) -> DeepLink<String> {
+    DeepLink(url: URL(string: url) ?? URL(fileURLWithPath: "/"), intent: intent)
+  }
+
+  /// Opens `link` from the root handler, on the main actor as an app does, resuming while a
+  /// written `resume` wants it (each answers one level, so this ends): the trace of it all.
+  @MainActor
+  package func drive(_ link: DeepLink<String>, _ engine: DeepLinkEngine<String>)
+    -> [DeepLinkTraceStep]
+  {
+    reset()
+    var steps = engine.open(link).trace
+    while wantsResume {
+      willResume()
+      guard let resumed = engine.resume() else { break }
+      steps += resumed.trace
+    }
+    // Each handler's last answer holds the next handler of its chain: forget them now, so a
+    // long chain is not left linked (its release would recurse once per handler).
+    reset()
+    return steps
+  }
 }

@@ -96,8 +96,9 @@ public struct CaseSpec: Sendable {
   public var table: String?
   /// Typed reads of the Crossroad context to check (`context`).
   public var context: [JSONValue]?
-  /// The expected error of the last handling step (`handlingError`).
-  public var handlingError: String?
+  /// The expected error of the last handling step (`handlingError`): `.some(nil)` (JSON
+  /// `null`) means none; nil means not checked.
+  public var handlingError: String??
   /// The expected host of a universal-link match (`host`), lower-case as records give it.
   public var host: String?
   /// The expected forwarding hops (`via`): objects with `table`, `route`, `pattern`, `url`,

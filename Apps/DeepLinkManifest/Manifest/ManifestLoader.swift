@@ -154,11 +154,11 @@ public enum ManifestLoader {
         "missing `dialect` (one of: deeper, func, mapping, crossroad)", origin)
     }
     // Keys of one dialect only: elsewhere they would be ignored in silence.
-    for (key, owner, what) in [
-      ("groups", "mapping", "mapping tables"),
-      ("handlers", "deeper", "deeper tables (a handler graph)"),
+    for (key, owners, what) in [
+      ("groups", ["mapping"], "mapping tables"),
+      ("handlers", ["deeper", "func"], "deeper and func tables (a handler graph)"),
     ]
-    where json[key] != nil && dialect != owner
+    where json[key] != nil && !owners.contains(dialect)
       && ["deeper", "func", "mapping", "crossroad"].contains(dialect)
     {
       throw shapeError("`\(key)` applies to \(what), not to a \(dialect) table", origin)
@@ -267,7 +267,10 @@ public enum ManifestLoader {
         throw shapeError("`message` applies to a case with `error`", caseOrigin)
       }
       spec.table = try optionalString(item, "table", caseOrigin)
-      spec.handlingError = try optionalString(item, "handlingError", caseOrigin)
+      // `null`: the handling ends without an error.
+      spec.handlingError =
+        item["handlingError"]?.isNull == true
+        ? .some(nil) : try optionalString(item, "handlingError", caseOrigin).map { .some($0) }
       if let context = item["context"] {
         guard let checks = context.arrayValue else {
           throw shapeError("`context` must be an array of checks", caseOrigin)

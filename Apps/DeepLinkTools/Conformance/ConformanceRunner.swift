@@ -226,7 +226,7 @@ public struct ConformanceRunner {
           return " (trace differs)"
         }
       }
-      if let error = item.handlingError, !same(error, match.handlingError) {
+      if case .some(let error) = item.handlingError, !same(error, match.handlingError) {
         return " (handling error differs)"
       }
       return nil
@@ -316,7 +316,11 @@ public struct ConformanceRunner {
     if let table = item.table { parts.append("table `\(table)`") }
     if let params = item.params { parts.append("params " + JSONWriter.write(.object(params))) }
     if let trace = item.trace { parts.append("trace \(trace)") }
-    if let error = item.handlingError { parts.append("handling error \(error)") }
+    switch item.handlingError {
+    case .some(let error?): parts.append("handling error \(error)")
+    case .some(nil): parts.append("no handling error")
+    case nil: break
+    }
     if let host = item.host { parts.append("host `\(host)`") }
     if let via = item.via {
       parts.append("via " + JSONWriter.write(.array(via.map(JSONValue.object))))

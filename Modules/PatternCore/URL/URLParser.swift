@@ -81,7 +81,15 @@ public struct URLParser: Sendable {
       while position < count, bytes[position] != UInt8(ascii: "/"),
         bytes[position] != UInt8(ascii: "?"), bytes[position] != UInt8(ascii: "#")
       {
-        if bytes[position] == UInt8(ascii: ":") { throw .missingScheme(url: original, offset: 0) }
+        if bytes[position] == UInt8(ascii: ":") {
+          // At the first byte a scheme cannot have there.
+          var bad = 0
+          if isAlpha(bytes[0]) {
+            bad = 1
+            while bad < position, Self.isSchemeByte(bytes[bad]) { bad += 1 }
+          }
+          throw .missingScheme(url: original, offset: bad)
+        }
         position += 1
       }
     }
@@ -162,15 +170,18 @@ public struct URLParser: Sendable {
   }
 
   /// The offset of the ':' ending a valid scheme at the start, if there is one.
+  /// A letter, digit, `+`, `-` or `.`: what a scheme has after its first letter.
+  static func isSchemeByte(_ byte: UInt8) -> Bool {
+    isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+  }
+
   static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     guard let first = bytes.first, isAlpha(first) else { return nil }
     var index = 1
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: ":") { return index }
-      guard isAlpha(byte) || isDigit(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else {
-        return nil
-      }
+      guard isSchemeByte(byte) else { return nil }
       index += 1
     }
     return nil
@@ -251,8 +262,14 @@ public struct URLParser: Sendable {
       }
     }
     let decoded = UnsafeBufferPointer(rebasing: layout.bytes.buffer[decodedStart...])
-    if !isValidUTF8(decoded) {
-      throw .invalidUTF8(url: original, offset: firstPercent)
+    if var bad = firstInvalidUTF8(decoded) {
+      // Back to the URL: the escape (or byte) that starts the ill-formed sequence.
+      var position = start
+      while bad > 0 {
+        position += bytes[position] == UInt8(ascii: "%") ? 3 : 1
+        bad -= 1
+      }
+      throw .invalidUTF8(url: original, offset: position)
     }
     return (decodedStart, layout.bytes.count)
   }
@@ -303,9 +320,10 @@ public struct URLParser: Sendable {
   return nil
 }
 
-/// Whether `bytes` is well-formed UTF-8 (no overlong forms, no surrogates, nothing
-/// above U+10FFFF), the rule `String(validating:as:)` applies, without allocating.
-func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+/// Where the first ill-formed sequence of `bytes` starts, nil when they are well-formed UTF-8
+/// (no overlong forms, no surrogates, nothing above U+10FFFF: the rule
+/// `String(validating:as:)` applies), without allocating.
+func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
   var index = 0
   let end = bytes.count
   while index < end {
@@ -325,14 +343,14 @@ func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     case 0xF0: length = 4; low = 0x90
     case 0xF1...0xF3: length = 4
     case 0xF4: length = 4; high = 0x8F
-    default: return false
+    default: return index
     }
-    guard index + length <= end else { return false }
-    guard bytes[index + 1] >= low, bytes[index + 1] <= high else { return false }
+    guard index + length <= end else { return index }
+    guard bytes[index + 1] >= low, bytes[index + 1] <= high else { return index }
     for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 {
-      return false
+      return index
     }
     index += length
   }
-  return true
+  return nil
 }
