@@ -115,7 +115,7 @@ extension PatternScanner {
           if current == UInt8(ascii: "(") { throw error(.nestedQueryGroup) }
           if current == UInt8(ascii: "|") || current == UInt8(ascii: ")") {
             throw error(
-              items.isEmpty && current == UInt8(ascii: ")") ? .emptyGroup : .emptyAlternative,
+              items.isEmpty && current == UInt8(ascii: ")") ? .emptyGroup : .emptyQueryAlternative,
               at: items.isEmpty && current == UInt8(ascii: ")") ? open : nil)
           }
           if atEnd { throw error(.unclosedGroup, at: open) }

@@ -109,6 +109,18 @@ struct ReviewFindingsTests {
     #expect(answer(resolver, "ty://r/2").contains(#""status":"unmatched""#))
   }
 
+  /// A misspelt key with two letters swapped is taken for the key it swaps.
+  @Test func aSwapOfTwoLettersSuggestsTheKey() throws {
+    let json =
+      #"{"name":"d","dialect":"deeper","scheme":"m","routes":[{"pattern":"a","intnet":"a"}]}"#
+    do {
+      _ = try ManifestLoader.parse(Array(json.utf8), path: "<test>", readCases: false)
+      Issue.record("the manifest loaded")
+    } catch {
+      #expect(error.description.contains("did you mean `intent`?"), "\(error)")
+    }
+  }
+
   /// `"handlingError": null` checks that the handling ended without an error.
   @Test func aNullHandlingErrorMeansNone() throws {
     let fixture = #"""

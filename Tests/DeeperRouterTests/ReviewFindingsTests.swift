@@ -25,6 +25,26 @@ struct DeeperReviewFindingsTests {
     }
   }
 
+  /// Hints say what the pattern needs there, not to percent-encode syntax.
+  @Test func hintsSayWhatThePatternNeeds() {
+    let cases = [
+      ("p?(:a&:b)", "put '&' between groups"),
+      ("p?(:a)(:b)", "separated by '&'"),
+      ("p/:int(x)(y)", "components are separated by '/'"),
+      ("p/:int(x y)", "letters, digits and '_'"),
+      ("p/:id(int)", "did you mean `:int(id)`?"),
+      ("p?(:a|)", "needs a query item"),
+    ]
+    for (pattern, hint) in cases {
+      do {
+        _ = try DeeperPatternParser().parse(pattern)
+        Issue.record("`\(pattern)` parsed")
+      } catch {
+        #expect(error.hint.contains(hint), "\(pattern): \(error)")
+      }
+    }
+  }
+
   /// `canOpen(url:)`, as in Deeper: a route matches and its handler gives an intent.
   @Test func canOpenSaysWhetherALinkWouldOpen() throws {
     let router = Router<Intent>(scheme: "myapp")

@@ -359,20 +359,27 @@ public enum ManifestLoader {
     }
   }
 
-  /// The edit distance between two short keys.
+  /// The edit distance between two short keys, a swap of two neighbours counting as one edit
+  /// (`tarce` is one from `trace`).
   private static func distance(_ a: String, _ b: String) -> Int {
     let a = Array(a.utf8)
     let b = Array(b.utf8)
+    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    // Rows i-2, i-1 and i of the table.
+    var older = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
+    for i in 1...a.count {
       var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
+      for j in 1...b.count {
         current[j] = min(
           previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], older[j - 2] + 1)
+        }
       }
-      previous = current
+      (older, previous) = (previous, current)
     }
-    return a.isEmpty ? b.count : previous[b.count]
+    return previous[b.count]
   }
 
   package static func optionalString(_ json: JSONValue, _ key: String, _ origin: String)

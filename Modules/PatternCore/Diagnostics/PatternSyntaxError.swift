@@ -29,6 +29,10 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
     /// A dialect-specific problem with its own words (used by front-ends).
     case other(message: String, hint: String)
 
+    /// An empty alternative in a query group (`?(:a|)`), which holds query items.
+    package static let emptyQueryAlternative = Reason.other(
+      message: "empty alternative", hint: "each alternative between '(' '|' ')' needs a query item")
+
     /// A `!key` or `*name` item (`what`, as the scanner describes its first character) inside a
     /// query group, where only items that bind or must be there go.
     package static func standaloneItemInGroup(_ what: String) -> Reason {
@@ -96,7 +100,18 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
         + ", or a type the table declares"
     case .pipeOutsideGroup: "wrap the alternatives in parentheses, e.g. '(profile|user)/:id'"
     case .wildcardNotWholeComponent: "write '*' alone between slashes"
-    case .unexpectedCharacter: "percent-encode it or remove it"
+    case .unexpectedCharacter(let text):
+      if text.hasSuffix(" after a capture") {
+        "components are separated by '/'"
+      } else if text.hasSuffix(" after a query group") {
+        "query items and groups are separated by '&', e.g. '(:a)&(:b)'"
+      } else if text.hasSuffix(" in a capture name") {
+        "a capture name is letters, digits and '_'"
+      } else if text.hasSuffix(" in a query group") {
+        "a query group holds one item or alternatives separated by '|'; put '&' between groups"
+      } else {
+        "percent-encode it or remove it"
+      }
     case .expectedSeparator: "components are separated by '/'"
     case .emptyQueryItem: "remove the extra '&'"
     case .expectedQueryCapture:

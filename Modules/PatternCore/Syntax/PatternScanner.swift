@@ -199,7 +199,19 @@ package struct PatternScanner {
     if current == UInt8(ascii: "(") {
       let typeName = first
       guard let type = type(named: typeName) else {
-        throw error(typeName.isEmpty ? .missingCaptureName : .unknownType(typeName), at: nameStart)
+        if typeName.isEmpty { throw error(.missingCaptureName, at: nameStart) }
+        // `:id(int)`: the name and the type the other way round.
+        var probe = self
+        probe.index += 1
+        let inner = probe.readName()
+        if probe.current == UInt8(ascii: ")"), type(named: inner) != nil {
+          throw error(
+            .other(
+              message: "unknown type `\(typeName)`",
+              hint: "the type comes first: did you mean `:\(inner)(\(typeName))`?"),
+            at: nameStart)
+        }
+        throw error(.unknownType(typeName), at: nameStart)
       }
       let open = index
       index += 1

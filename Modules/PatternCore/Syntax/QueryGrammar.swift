@@ -59,7 +59,7 @@ extension PatternScanner {
       let items = try parseQueryAlternatives()
       guard current == UInt8(ascii: ")") else {
         if atEnd { throw error(.unclosedGroup, at: open) }
-        throw error(.unexpectedCharacter(describe(index)))
+        throw error(.unexpectedCharacter(describe(index) + " in a query group"))
       }
       index += 1
       openGroups.removeLast()
@@ -96,7 +96,7 @@ extension PatternScanner {
       case UInt8(ascii: "("):
         throw error(.nestedQueryGroup)
       case UInt8(ascii: "|"), UInt8(ascii: ")"), nil:
-        throw error(items.isEmpty && current == nil ? .emptyQueryItem : .emptyAlternative)
+        throw error(items.isEmpty && current == nil ? .emptyQueryItem : .emptyQueryAlternative)
       case UInt8(ascii: "!"), UInt8(ascii: "*"):
         // Standing alone they are items; a group holds what binds or must be there.
         guard openGroups.isEmpty else { throw error(.standaloneItemInGroup(describe(index))) }
