@@ -20,7 +20,9 @@ public struct Context<UserInfo> {
   public let urlString: String
   /// The caller's payload.
   public let userInfo: UserInfo
-  /// The path arguments bound by the pattern.
+  /// The arguments bound by the pattern: its path captures, and the query captures its query
+  /// part declares (`?:int(page)`, a `*name` object as its text); undeclared query items are
+  /// read with `parameter(for:)`.
   public let arguments: Captures
   /// The query items of the URL, in order.
   public let queryItems: [QueryItem]
@@ -44,7 +46,7 @@ public struct Context<UserInfo> {
     }
   }
 
-  /// A path argument as `type`.
+  /// An argument as `type`: a path capture, or a query capture the pattern declares.
   /// - Throws: ``Error/keyNotFound(_:)`` or ``Error/couldNotParse(key:value:type:)``.
   public func argument<T: Argument>(named key: String, as type: T.Type = T.self) throws(Error) -> T
   {
@@ -55,7 +57,7 @@ public struct Context<UserInfo> {
     return value
   }
 
-  /// A path argument, typed by the context (`let id: Int = try context.argument(for: "id")`).
+  /// An argument, typed by the context (`let id: Int = try context.argument(for: "id")`).
   public func argument<T: Argument>(for key: String) throws(Error) -> T {
     try argument(named: key, as: T.self)
   }

@@ -79,6 +79,18 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
               + "every `.\(rest)` site; give the domain, as in https://*.example.com")
         }
       }
+      // A name's labels (an IP literal aside): none empty (`.example.com` is a typo of
+      // `*.example.com`, and no URL has `a..com`), none that starts or ends with '-'.
+      if !host.hasPrefix("[") {
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.contains(where: \.isEmpty) {
+          throw .invalidSource(
+            text, reason: "the host has an empty label (`..`, or a '.' at its start or end)")
+        }
+        if labels.contains(where: { $0.hasPrefix("-") || $0.hasSuffix("-") }) {
+          throw .invalidSource(text, reason: "a label of the host starts or ends with '-'")
+        }
+      }
       self = .universalLink(scheme: scheme, host: host.lowercased(), port: port)
       return
     }

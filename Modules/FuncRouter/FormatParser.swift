@@ -49,7 +49,6 @@ public struct FormatParser: Sendable {
     var scanner = PatternScanner(format, types: types)
     try scanner.checkLength()
     scanner.positionalTypes = true
-    scanner.extraStops = [UInt8(ascii: "=")]
     guard !scanner.atEnd else { throw scanner.error(.emptyPattern) }
     if scanner.current == UInt8(ascii: "/") { scanner.index += 1 }
     if scanner.atEnd { throw scanner.error(.emptyPattern, at: 0) }

@@ -109,6 +109,49 @@ struct ReviewFindingsTests {
     #expect(answer(resolver, "ty://r/2").contains(#""status":"unmatched""#))
   }
 
+  /// Loading `manifest` fails with a message that contains `text`.
+  func expectLoadError(
+    _ manifest: String, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let parsed = try ManifestLoader.parse(Array(manifest.utf8), path: "<test>", readCases: false)
+    do {
+      _ = try TableLoader.load(parsed)
+      Issue.record("the manifest loaded", sourceLocation: sourceLocation)
+    } catch {
+      #expect(error.description.contains(text), "\(error)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Crossroad: routes whose queries differ only in order are the same route; hosts with an
+  /// empty label or a label at '-' are no sources.
+  @Test func crossroadDuplicatesAndMalformedHosts() throws {
+    try expectLoadError(
+      #"{"name":"c","dialect":"crossroad","sources":["pokedex"],"routes":[{"pattern":"pokedex://a?:x&:y","intent":"a"},{"pattern":"pokedex://a?:y&:x","intent":"b"}]}"#,
+      "duplicate route")
+    for host in [".example.com", "a..com", "example.com.", "-bad.com", "bad-.com"] {
+      try expectLoadError(
+        #"{"name":"c","dialect":"crossroad","sources":["https://\#(host)"],"routes":[]}"#,
+        "invalid link source")
+    }
+    _ = try resolver(
+      #"{"name":"c","dialect":"crossroad","sources":["https://*.a-b.example.com","https://[::1]:8080"],"routes":[]}"#
+    )
+  }
+
+  /// Func: `=` is a path literal's character, as in the other dialects; a print request's
+  /// `5e0` is the int 5; `|` after a query item says to use parentheses.
+  @Test func funcPathEqualsPrintedNumbersAndQueryAlternatives() throws {
+    let resolver = try resolver(
+      #"{"name":"f","dialect":"func","scheme":"m","routes":[{"pattern":"list/sort=asc","intent":"l"},{"pattern":"n/:int","intent":"n"}]}"#
+    )
+    #expect(answer(resolver, "m://list/sort=asc").contains(#""status":"matched""#))
+    #expect(answer(resolver, #"{"intent":"n","params":{"0":5e0}}"#).contains(#""url":"m://n/5""#))
+    #expect(answer(resolver, #"{"intent":"n","params":{"0":5.5}}"#).contains("is not an int"))
+    try expectLoadError(
+      #"{"name":"f","dialect":"func","scheme":"m","routes":[{"pattern":"p?a=:int|b=:int","intent":"p"}]}"#,
+      "wrap the alternatives in parentheses")
+  }
+
   /// A misspelt key with two letters swapped is taken for the key it swaps.
   @Test func aSwapOfTwoLettersSuggestsTheKey() throws {
     let json =

@@ -65,4 +65,25 @@ struct PatternCoreReviewFindingsTests {
     }
     #expect(try pattern.forwardedCapture("redirect_to") == "to")
   }
+
+  /// An optional that prints no value (its choice took the literal) is left out when printing
+  /// it would make an earlier optional bind: `p/(:a)/((x|:d))` with no values is `myapp://p`.
+  @Test func anOptionalChoiceThatPrintsNoValueIsLeftOut() throws {
+    let pattern = RoutePattern(
+      path: [
+        lit("p"), .optional([cap("a")]), .optional([.choice([[lit("x")], [cap("d")]])]),
+      ])
+    #expect(try URLPrinter.url(base: "myapp", pattern: pattern, values: [:]) == "myapp://p")
+  }
+
+  /// Routes whose queries differ only in the order of their terms are one route.
+  @Test func theQueryOrderIsNoPartOfARoutesIdentity() {
+    let a = RoutePattern(
+      path: [lit("a")], query: [.item(QueryItemPattern("x")), .forbidden(keys: ["t"])])
+    let b = RoutePattern(
+      path: [lit("a")], query: [.forbidden(keys: ["t"]), .item(QueryItemPattern("x"))])
+    #expect(a.identity(options: MatchOptions()) == b.identity(options: MatchOptions()))
+    let c = RoutePattern(path: [lit("a")], query: [.item(QueryItemPattern("y"))])
+    #expect(a.identity(options: MatchOptions()) != c.identity(options: MatchOptions()))
+  }
 }

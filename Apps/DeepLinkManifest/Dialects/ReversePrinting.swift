@@ -272,10 +272,15 @@ extension TableSet {
       guard let type = types[name] ?? (keepingUnknown ? .string : nil) else {
         return .failure(ValueProblem(text: "no capture named `\(name)`"))
       }
-      let text: String
+      var text: String
       switch json {
       case .string(let value): text = value
-      case .number(let value): text = value
+      case .number(let value):
+        // `5.0` and `5e0` are the JSON number 5: an int capture takes them as `5`.
+        text = value
+        if PatternValue(parsing: text, as: type) == nil, let integer = json.intValue {
+          text = String(integer)
+        }
       case .bool(let value): text = value ? "true" : "false"
       default: return .failure(ValueProblem(text: "`\(name)` must be a string, number or boolean"))
       }

@@ -5,7 +5,8 @@ extension RoutePattern {
   /// `queryKeysIgnoreCase`, and the first component when `foldingFirst` (the host of a
   /// custom-scheme URL; without a host, as in `myapp:///P/x`, that component is case-sensitive,
   /// so two routes that differ there are the same only by the dialect's own rule). Two routes
-  /// with the same identity answer the same URLs, so the later one can never win.
+  /// with the same identity answer the same URLs, so the later one can never win. The query's
+  /// terms are taken in one order, as the query matches in any.
   ///
   /// Route-table analysis (`foldingFirst: false`: it never warns wrongly), Crossroad's
   /// duplicate check (custom-scheme routes fold their first component, as their host) and
@@ -46,6 +47,8 @@ extension RoutePattern {
         }
       }
     }
+    // The query is order-independent (`?:x&:y` is `?:y&:x`): its terms in one order.
+    result.query.sort { String(describing: $0) < String(describing: $1) }
     return result
   }
 }

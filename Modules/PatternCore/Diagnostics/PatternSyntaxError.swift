@@ -107,6 +107,10 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
         "query items and groups are separated by '&', e.g. '(:a)&(:b)'"
       } else if text.hasSuffix(" in a capture name") {
         "a capture name is letters, digits and '_'"
+      } else if text.hasPrefix("'|'") && text.hasSuffix(" after a query item") {
+        "wrap the alternatives in parentheses, e.g. '(a=:int|b=:int)'"
+      } else if text.hasSuffix(" after a query item") {
+        "query items are separated by '&'"
       } else if text.hasSuffix(" in a query group") {
         "a query group holds one item or alternatives separated by '|'; put '&' between groups"
       } else {

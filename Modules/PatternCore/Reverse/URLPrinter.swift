@@ -241,6 +241,13 @@ public enum URLPrinter {
         var attempt = self
         attempt.firstError = nil
         if let part = attempt.emit(inner) {
+          // Without literal optionals, one that prints no value (a choice that took its
+          // literal, `((x|:d))`) is left out too.
+          if !literalOptionals, Self.bindingCount(inner, values) == 0,
+            attempt.nextWildcard == nextWildcard
+          {
+            return []
+          }
           self = attempt
           return part
         }

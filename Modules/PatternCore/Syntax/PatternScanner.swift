@@ -16,8 +16,6 @@ package struct PatternScanner {
   package var positionalTypes = false
   /// Positional captures read so far (their names are "0", "1", …).
   package var positionalCount = 0
-  /// Extra bytes that end a path element (for dialects with more syntax after the path).
-  package var extraStops: Set<UInt8> = []
   /// The types the table or the app declared, usable like built-in types. Searched by name
   /// only when a pattern names one that is not built in: a table parses each of its routes with
   /// all of its types, and building a dictionary of them per route made loading a table that
@@ -156,7 +154,7 @@ package struct PatternScanner {
 
   package func isElementEnd(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "/") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "|")
-      || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "&") || extraStops.contains(byte)
+      || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "&")
   }
 
   package mutating func parseGroup() throws(PatternSyntaxError) -> PathNode {
