@@ -134,7 +134,9 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
       guard url.scheme == scheme, let urlHost = url.host?.lowercased(),
         Self.host(urlHost, matches: host)
       else { return false }
-      return port == nil || url.port == port
+      // A URL without a port is at its scheme's default one (RFC 3986, 6.2.3): a source
+      // that names `:443` for https answers `https://host/…` too.
+      return port == nil || (url.port ?? Self.defaultPort(scheme)) == port
     }
   }
 
@@ -148,6 +150,15 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension LinkSource {
+  /// The port a URL of `scheme` is at when it names none: 443 for https, 80 for http.
+  static func defaultPort(_ scheme: String) -> Int? {
+    switch scheme {
+    case "https": 443
+    case "http": 80
+    default: nil
+    }
+  }
+
   /// Whether a lower-cased host is `pattern` or, for `*.example.com`, ends with `.example.com`
   /// after at least one more label.
   public static func host(_ host: String, matches pattern: String) -> Bool {

@@ -138,6 +138,17 @@ struct ReviewFindingsTests {
     )
   }
 
+  /// A source that names its scheme's default port answers URLs that name none.
+  @Test func aDefaultPortIsTheSameOrigin() throws {
+    let resolver = try resolver(
+      #"{"name":"c","dialect":"crossroad","sources":["https://a.example:443","https://p.example:8443"],"routes":[{"pattern":"/p","intent":"p"}]}"#
+    )
+    #expect(answer(resolver, "https://a.example/p").contains(#""status":"matched""#))
+    #expect(answer(resolver, "https://a.example:443/p").contains(#""status":"matched""#))
+    #expect(answer(resolver, "https://p.example/p").contains(#""status":"unmatched""#))
+    #expect(answer(resolver, "https://p.example:8443/p").contains(#""status":"matched""#))
+  }
+
   /// Func: `=` is a path literal's character, as in the other dialects; a print request's
   /// `5e0` is the int 5; `|` after a query item says to use parentheses.
   @Test func funcPathEqualsPrintedNumbersAndQueryAlternatives() throws {
