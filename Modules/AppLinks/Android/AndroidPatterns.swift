@@ -117,6 +117,8 @@ enum AndroidPatterns {
           }
         }
         guard closed else { throw fail("an unclosed `[`") }
+        // Android refuses `[]` and `[^]` ("You must define characters in a set").
+        guard set != ByteSet() else { throw fail("a set with no characters (`[]` or `[^]`)") }
         atom = negate ? set.inverted : set
       case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{"):
         throw fail("`\(String(UnicodeScalar(bytes[index])))` with nothing to repeat")

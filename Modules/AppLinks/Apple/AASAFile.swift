@@ -83,14 +83,29 @@ public struct AASAFile: Sendable {
     }
     let (fileDefaults, filePatterns) = try Self.defaults(
       applinks["defaults"], origin: "applinks.defaults", variables: variables)
-    guard let detailList = applinks["details"] as? [Any] else {
+    // Each entry, and how findings and errors name it.
+    var entries: [(place: String, value: Any)] = []
+    if let list = applinks["details"] as? [Any] {
+      entries = list.indices.map { ("details[\($0)]", list[$0]) }
+    } else if let legacy = applinks["details"] as? [String: Any] {
+      // iOS 9's form, still served by older sites: an object whose keys are the apps
+      // (`{"ABCDE12345.com.example.app": {"paths": [...]}}`), taken in the order of the keys.
+      entries = try legacy.keys.sorted().map { (id: String) throws(AppLinksError) in
+        guard var entry = legacy[id] as? [String: Any] else {
+          throw AppLinksError("a details entry is an object", origin: "applinks.details.\(id)")
+        }
+        if entry["appID"] == nil && entry["appIDs"] == nil { entry["appID"] = id }
+        return ("details.\(id)", entry)
+      }
+    } else {
       throw AppLinksError(
         applinks["details"] == nil ? "no \"details\" array" : "\"details\" is not an array",
-        origin: "applinks.details")
+        origin: "applinks.details",
+        hint: "an array of entries, or iOS 9's object keyed by app ID")
     }
     var details: [Detail] = []
-    for (index, entry) in detailList.enumerated() {
-      let origin = "applinks.details[\(index)]"
+    for (place, entry) in entries {
+      let origin = "applinks.\(place)"
       guard let detail = entry as? [String: Any] else {
         throw AppLinksError("a details entry is an object", origin: origin)
       }
@@ -128,7 +143,7 @@ public struct AASAFile: Sendable {
           components.append(
             try Self.component(
               item, origin: "\(origin).components[\(position)]",
-              rule: "details[\(index)].components[\(position)]", variables: variables,
+              rule: "\(place).components[\(position)]", variables: variables,
               caseSensitive: caseSensitive, percentsEncoded: percentsEncoded,
               inherited: inherited))
         }
@@ -146,7 +161,7 @@ public struct AASAFile: Sendable {
               path: try AASAPattern(
                 pattern, variables: variables, caseSensitive: caseSensitive, origin: origin),
               query: nil, fragment: nil, exclude: exclude, caseSensitive: caseSensitive,
-              percentsEncoded: percentsEncoded, rule: "details[\(index)].paths[\(position)]"))
+              percentsEncoded: percentsEncoded, rule: "\(place).paths[\(position)]"))
         }
       }
       details.append(Detail(appIDs: appIDs, components: components))
@@ -350,23 +365,32 @@ extension AASAFile.Component {
       else { return nil }
       return String(decoding: next, as: UTF8.self)
     }
+    // Patterns of decoded text (`percentsEncoded` false) take text a URL carries encoded: a
+    // `%`, a `#`, and in an item's name or value the `&` (and `=`) that would split it.
+    func sent(_ text: String, keeping structure: String) -> String {
+      guard !percentsEncoded else { return text }
+      return URLPrinter.percentEncode(text) { byte in
+        byte > 0x20 && byte < 0x7F && !"\"#%<>\\^`{|}&=".utf8.contains(byte)
+          || structure.utf8.contains(byte)
+      }
+    }
     var suffix = ""
     switch query {
     case nil: break
     case .pattern(let pattern)?:
       guard let text = shortest(pattern, second: other == 0) else { return nil }
-      suffix += "?" + text
+      suffix += "?" + sent(text, keeping: "&=")
     case .items(let rules)?:
       var items: [String] = []
       for (index, rule) in rules.enumerated() {
         guard let value = shortest(rule.value, second: other == index) else { return nil }
-        items.append(rule.name + "=" + value)
+        items.append(sent(rule.name, keeping: "") + "=" + sent(value, keeping: "="))
       }
       suffix += "?" + items.joined(separator: "&")
     }
     if let fragment {
       guard let text = shortest(fragment) else { return nil }
-      suffix += "#" + text
+      suffix += "#" + sent(text, keeping: "&=")
     }
     return suffix
   }
