@@ -10,6 +10,15 @@ public struct ForwardHop: Sendable {
   public var pattern: String
   /// The URL this hop matched.
   public var url: String
+
+  /// The hop as records write it (and fixtures' `via` checks it): `table`, `route`, `pattern`,
+  /// `url`.
+  package var members: [(String, JSONValue)] {
+    [
+      ("table", .string(table)), ("route", .number(String(route))), ("pattern", .string(pattern)),
+      ("url", .string(url)),
+    ]
+  }
 }
 
 /// A URL resolved through forwarding routes: the final outcome and the hops before it.

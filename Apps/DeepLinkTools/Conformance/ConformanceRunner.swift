@@ -241,12 +241,7 @@ public struct ConformanceRunner {
       if !same(host, actual) { return " (host differs: \(actual.map { "`\($0)`" } ?? "none"))" }
     }
     guard let via = item.via else { return nil }
-    let hops = forwarded.via.map { hop -> [(String, JSONValue)] in
-      [
-        ("table", .string(hop.table)), ("route", .number(String(hop.route))),
-        ("pattern", .string(hop.pattern)), ("url", .string(hop.url)),
-      ]
-    }
+    let hops = forwarded.via.map(\.members)
     let differs =
       via.count != hops.count
       || zip(via, hops).contains { expected, actual in

@@ -120,12 +120,7 @@ public struct Resolver {
       forwarded.via.isEmpty
       ? nil
       : .array(
-        forwarded.via.map { hop in
-          .object([
-            ("table", .string(hop.table)), ("route", .number(String(hop.route))),
-            ("pattern", .string(hop.pattern)), ("url", .string(hop.url)),
-          ])
-        })
+        forwarded.via.map { .object($0.members) })
     let fragment = forwarded.reportedFragment
     switch forwarded.outcome {
     case .matched(let match):
