@@ -58,11 +58,13 @@ extension LinkRouter {
     return false
   }
 
-  /// The original library's spelling with a payload, running `async` handlers too.
+  /// The original library's spelling with a payload, running `async` handlers too: false for
+  /// a nil URL.
   @discardableResult
   public func openIfPossible(
-    to url: URL, userInfo: UserInfo, isolation: isolated (any Actor)? = #isolation
+    to url: URL?, userInfo: UserInfo, isolation: isolated (any Actor)? = #isolation
   ) async -> Bool {
-    await openIfPossible(url, userInfo: userInfo)
+    guard let url else { return false }
+    return await openIfPossible(url, userInfo: userInfo)
   }
 }

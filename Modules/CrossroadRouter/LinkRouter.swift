@@ -211,10 +211,11 @@ public final class LinkRouter<UserInfo>: ValueTypeRegistering, @unchecked Sendab
     return false
   }
 
-  /// The original library's spelling of `openIfPossible(_:userInfo:)`.
+  /// The original library's spelling of `openIfPossible(_:userInfo:)`, for a URL that may be
+  /// nil (`URL(string:)`): false for nil.
   @discardableResult
-  public func openIfPossible(to url: URL, userInfo: UserInfo) -> Bool {
-    openIfPossible(url, userInfo: userInfo)
+  public func openIfPossible(to url: URL?, userInfo: UserInfo) -> Bool {
+    url.map { openIfPossible($0, userInfo: userInfo) } ?? false
   }
 
   /// Resolves a URL string, running handlers in order until one accepts.

@@ -55,6 +55,15 @@ public func /> <each A>(lhs: TypedRoute<(repeat each A)>, rhs: TypedRoute<Void>)
   lhs.followed(by: rhs)
 }
 
+/// `string /> "follow"` where a one-value constructor expects `TypedRoute<String>`: the solver
+/// does not infer a one-element pack from a bare type, so the pack form above cannot give it.
+/// Disfavoured, so that the pack form is chosen wherever both fit (a route built on its own
+/// and continued with `>/>`).
+@_disfavoredOverload
+public func /> <A>(lhs: TypedRoute<A>, rhs: TypedRoute<Void>) -> TypedRoute<A> {
+  lhs.followed(by: rhs)
+}
+
 /// `"a" /> "b"`: two literal parts.
 public func /> (lhs: TypedRoute<Void>, rhs: TypedRoute<Void>) -> TypedRoute<Void> {
   lhs.followed(by: rhs)
@@ -69,6 +78,12 @@ public func / <B>(lhs: TypedRoute<Void>, rhs: TypedRoute<B>) -> TypedRoute<B> {
 public func / <each A>(lhs: TypedRoute<(repeat each A)>, rhs: TypedRoute<Void>)
   -> TypedRoute<(repeat each A)>
 {
+  lhs.followed(by: rhs)
+}
+
+/// `string / "follow"` for a one-value constructor (see `/>`).
+@_disfavoredOverload
+public func / <A>(lhs: TypedRoute<A>, rhs: TypedRoute<Void>) -> TypedRoute<A> {
   lhs.followed(by: rhs)
 }
 
@@ -108,10 +123,22 @@ public func >/> <each A>(lhs: TypedRoute<(repeat each A)>, rhs: TypedRoute<Void>
   lhs.followed(by: rhs)
 }
 
+/// `int >/> "edit"` for a one-value constructor (see `/>`).
+@_disfavoredOverload
+public func >/> <A>(lhs: TypedRoute<A>, rhs: TypedRoute<Void>) -> TypedRoute<A> {
+  lhs.followed(by: rhs)
+}
+
 /// `a /? "info"`: an optional literal part.
 public func /? <each A>(lhs: TypedRoute<(repeat each A)>, rhs: TypedRoute<Void>)
   -> TypedRoute<(repeat each A)>
 {
+  lhs.followed(by: rhs, optional: true)
+}
+
+/// `int /? "edit"` for a one-value constructor (see `/>`).
+@_disfavoredOverload
+public func /? <A>(lhs: TypedRoute<A>, rhs: TypedRoute<Void>) -> TypedRoute<A> {
   lhs.followed(by: rhs, optional: true)
 }
 

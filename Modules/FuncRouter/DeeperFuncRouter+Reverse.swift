@@ -73,8 +73,15 @@ extension DeeperFuncRouter where Intent: Equatable {
     guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else {
       return .some(nil)
     }
-    if count == 1 { return .some([payload]) }
-    let elements = Mirror(reflecting: payload).children.map(\.value)
+    let inner = Mirror(reflecting: payload)
+    if count == 1 {
+      // `case showProfile(userId: String)` reflects as a one-element labelled tuple.
+      if inner.displayStyle == .tuple, inner.children.count == 1, let value = inner.children.first {
+        return .some([value.value])
+      }
+      return .some([payload])
+    }
+    let elements = inner.children.map(\.value)
     return .some(elements.count == count ? elements : nil)
   }
 }

@@ -78,7 +78,9 @@ public struct Map: Sendable {
 
 /// A screen or object a route constructs from the matched parameters.
 ///
-/// Targets are made on the main actor, so a view controller (or a SwiftUI model) conforms as it is:
+/// Targets are made on the main actor, so a view controller (or a SwiftUI model) conforms with
+/// no isolation annotations. A class that is not `final` marks the initializer `required`, as
+/// Swift asks of any protocol initializer:
 ///
 ///     final class UserController: UIViewController, RouteTarget {
 ///       init(parameters: MappingParameters) throws { ... }

@@ -1,3 +1,4 @@
+import Foundation
 import PatternCore
 
 /// The MappingInfo router: groups of maps compiled into one shared route table.
@@ -186,6 +187,13 @@ public final class MappingInfoRouter: Sendable {
     return .unmatched(nearest: table.nearestMiss(input))
   }
 
+  /// `resolve(_:)` for a `URL` (its absolute string), as Deeper and Crossroad take one.
+  public func resolve(_ url: URL) -> MappingResolution { resolve(url.absoluteString) }
+
+  /// `open(_:)` for a `URL` (its absolute string).
+  @MainActor
+  public func open(_ url: URL) -> MappingOpenResult { open(url.absoluteString) }
+
   /// Resolves a URL and opens its map: constructs the route's target or runs the action, on the
   /// main actor (targets are screens).
   @MainActor
@@ -232,7 +240,7 @@ public struct MappingMatch: Sendable {
   public let parameters: MappingParameters
 }
 
-/// What ``MappingInfoRouter/open(_:)`` did.
+/// What `MappingInfoRouter.open(_:)` did.
 public enum MappingOpenResult {
   /// A route's target was constructed.
   case route(any RouteTarget, Map)

@@ -58,4 +58,21 @@ struct MappingReviewFindingsTests {
       #expect(error.description.contains("without `%` escapes"), "\(error)")
     }
   }
+
+  /// A `URL` opens and resolves as its absolute string does, as Deeper and Crossroad take one.
+  @Test func aURLOpensAsItsString() throws {
+    let router = try Router.load(
+      mappingInfo: MappingInfo(
+        group: "user", maps: [.route("/info?{*id}", target: UserController.self)]))
+    let url = try #require(URL(string: "native://user/info?id=7"))
+    guard case .route(let target as UserController, _) = router.open(url) else {
+      Issue.record("a URL did not open its map")
+      return
+    }
+    #expect(target.id == "7")
+    guard case .missingParameters = router.resolve(URL(string: "native://user/info")!) else {
+      Issue.record("a URL without the required item resolved")
+      return
+    }
+  }
 }

@@ -137,6 +137,23 @@ struct DeeperSeedTests {
     #expect(try unparenthesized.pattern == DeepLinkRoute("(profile|user/:userId)").pattern)
   }
 
+  /// The query examples' comments leave out the `?`; the URLs the routes match have it, and a
+  /// component before `profile` for `*`.
+  @Test func theQueryExamplesMatchURLsWithAQuery() throws {
+    let router = DeepLinkRouter(scheme: "myapp", rootDeepLinkHandler: appDelegate)
+    try router.add(routes: [ "*/profile?:userId&(:locale)" ]) { url, params in  // changed: `try`
+      params[.userId].map { .showProfile(userId: $0 + (params[.locale] ?? "")) }
+    }
+    #expect(router.intent(for: URL(string: "myapp://profile/userId=123&locale=us")!) == nil)
+    #expect(router.intent(for: URL(string: "myapp://profile?userId=123&locale=us")!) == nil)
+    #expect(
+      router.intent(for: URL(string: "myapp://app/profile?userId=123&locale=us")!)
+        == .showProfile(userId: "123us"))
+    #expect(
+      router.intent(for: URL(string: "myapp://app/profile?userId=123")!)
+        == .showProfile(userId: "123"))
+  }
+
   @Test func openingALinkRunsTheHandlers() throws {
     let router = DeepLinkRouter(scheme: "myapp", rootDeepLinkHandler: appDelegate)
     try router.add(routes: ["profile/:userId"]) { url, params in
