@@ -56,4 +56,20 @@ struct CrossroadReviewFindingsTests {
         to: URL(string: "pokedex://pokemons"), userInfo: UserInfo(userID: 3)))
     #expect(seen == [1, 3])
   }
+
+  /// A URL from a port no source names is described with that port: `https://example.org`
+  /// itself is a source (its default port is the source's `:443`).
+  @Test func aForeignSourceKeepsItsPort() throws {
+    let router = DefaultRouter(accepting: ["https://example.org:443"])
+    try router.register(routes: [("/p/:id", { _ in true })])
+    guard case .unmatched(let nearest?, _) = router.resolve("https://example.org:8443/p/1") else {
+      Issue.record("a URL from another port matched or had no nearest route")
+      return
+    }
+    #expect(nearest.1.message.contains("source `https://example.org:8443` is not a source"))
+    guard case .matched = router.resolve("https://example.org/p/1") else {
+      Issue.record("the default port is not the source's")
+      return
+    }
+  }
 }

@@ -128,7 +128,10 @@ extension ParsedURL {
   /// a route that differs only by its source is the nearest. Crossroad and mapping share it.
   package var foreignSource: (source: String, input: RoutingInput) {
     let isWeb = scheme == "http" || scheme == "https"
-    let source = scheme.isEmpty ? "" : isWeb ? "\(scheme)://\(host ?? "")" : scheme
+    // With the URL's port when it names one: `https://example.org:8443` is the source it came
+    // from, not `https://example.org`.
+    let authority = (host ?? "") + (port.map { ":\($0)" } ?? "")
+    let source = scheme.isEmpty ? "" : isWeb ? "\(scheme)://\(authority)" : scheme
     return (source, isWeb ? pathOnlyRoutingInput : routingInput)
   }
 }
