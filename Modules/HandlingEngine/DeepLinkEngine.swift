@@ -66,12 +66,15 @@ public final class DeepLinkEngine<Intent> {
   }
 
   /// Asks the handler that delayed the pending link again, with `animated` or else the flag of
-  /// its delayed state; nil when nothing is pending.
+  /// its delayed state; nil when nothing is pending, or when the handler has completed the link
+  /// itself since (``DeepLinkHandler/complete(deeplinkHandling:)``: its state is no longer
+  /// `delayed`), so that a link is never handled twice.
   @MainActor
   @discardableResult
   public func resume(animated: Bool? = nil) -> DeepLinkHandlingResult<Intent>? {
     guard let pending else { return nil }
     self.pending = nil
+    guard case .delayed? = pending.handler.deeplinkHandling else { return nil }
     return run(
       pending.deeplink, from: pending.handler, chain: pending.chain, names: pending.names,
       animated: animated ?? pending.animated)
@@ -170,8 +173,8 @@ extension DeepLinkHandler {
   ///     func profileLoaded() { complete(deeplinkHandling: deeplinkHandling) }
   ///
   /// A router's pending link (``DeepLinkEngine/resume(animated:)``) is forgotten when the
-  /// handler completes it from the delayed state's own side effect; completed later, the
-  /// router's next `open` forgets it.
+  /// handler completes it, from the delayed state's own side effect or later: a resume after
+  /// that does nothing.
   @discardableResult
   public func complete(deeplinkHandling: DeepLinkHandling<Intent>?)
     -> DeepLinkHandlingResult<Intent>?

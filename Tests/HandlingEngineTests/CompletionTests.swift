@@ -54,6 +54,11 @@ struct CompletionTests {
     #expect(completed.trace.map(\.description) == ["SelfCompletingHandler:opened"])
     #expect(handler.complete(deeplinkHandling: handler.deeplinkHandling) == nil)
     #expect(handler.complete(deeplinkHandling: nil) == nil)
+    // Completed already: a resume does not hand the link to the handler a second time.
+    let opens = handler.animatedSeen.count
+    #expect(engine.resume() == nil)
+    #expect(handler.animatedSeen.count == opens)
+    #expect(engine.pending == nil)
   }
 
   /// A resume passes the delayed state's `animated` flag on unless it is given one.

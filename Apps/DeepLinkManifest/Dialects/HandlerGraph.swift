@@ -26,15 +26,16 @@ package final class HandlerGraph: @unchecked Sendable {
     case delay(resume: Action?)
   }
 
-  private let entries: [String: [String: Action]]
-  package private(set) var handlers: [String: AnyDeepLinkHandler<String>] = [:]
+  /// Keyed by the exact bytes of handler and intent names, as the JSON keeps them apart.
+  private let entries: [ExactText: [ExactText: Action]]
+  private var handlers: [ExactText: AnyDeepLinkHandler<String>] = [:]
   /// Set when a handler delayed a link it wants resumed.
   package private(set) var wantsResume = false
   /// What each handler that delayed a link answers when the link is resumed.
-  private var resumes: [String: Action] = [:]
+  private var resumes: [ExactText: Action] = [:]
 
   /// The root handler.
-  package var root: AnyDeepLinkHandler<String> { handlers["root"]! }
+  package var root: AnyDeepLinkHandler<String> { handlers[ExactText("root")]! }
 
   /// The longest pass-through chain the graph can make without a cycle: one visit per handler
   /// (the engine reports a longer one, which must repeat a handler, as a cycle first).
@@ -44,35 +45,35 @@ package final class HandlerGraph: @unchecked Sendable {
     guard let members = json.objectValue else {
       throw Self.error("`handlers` must be an object of handler names", "\(origin), handlers")
     }
-    var entries: [String: [String: Action]] = [:]
-    // In the order written, so that the first mistake is the one reported.
-    var written: [(handler: String, intent: String, action: Action)] = []
+    var entries: [ExactText: [ExactText: Action]] = [:]
+    guard members.contains(where: { $0.0.isExactly("root") }) else {
+      throw Self.error("the handler graph has no `root` handler", origin)
+    }
+    // Every action is checked where it is written, its `passTo` targets included, so that the
+    // first mistake as written is the one reported.
+    let names = Set(members.map { ExactText($0.0) })
     for (name, table) in members {
       guard let intents = table.objectValue else {
         throw Self.error(
           "handler `\(name)` must be an object of intent names", "\(origin), handlers.\(name)")
       }
-      var actions: [String: Action] = [:]
+      var actions: [ExactText: Action] = [:]
       for (intent, json) in intents {
-        let action = try Self.action(json, "\(origin), handlers.\(name).\(intent)")
-        actions[intent] = action
-        written.append((name, intent, action))
+        actions[ExactText(intent)] = try Self.action(
+          json, "\(origin), handlers.\(name).\(intent)",
+          target: { (target: String, at: String) throws(Diagnostic) in
+            guard names.contains(ExactText(target)) else {
+              throw Self.error(
+                "handler `\(name)` passes `\(intent)` to `\(target)`, which is not in the graph",
+                at)
+            }
+          })
       }
-      entries[name] = actions
-    }
-    guard entries["root"] != nil else {
-      throw Self.error("the handler graph has no `root` handler", origin)
-    }
-    for (name, intent, action) in written {
-      for target in Self.targets(action) where entries[target] == nil {
-        throw Self.error(
-          "handler `\(name)` passes `\(intent)` to `\(target)`, which is not in the graph",
-          "\(origin), handlers.\(name).\(intent)")
-      }
+      entries[ExactText(name)] = actions
     }
     self.entries = entries
     for name in entries.keys {
-      handlers[name] = AnyDeepLinkHandler(name: name) { [unowned self] link, animated in
+      handlers[name] = AnyDeepLinkHandler(name: name.text) { [unowned self] link, animated in
         self.answer(name, link, animated)
       }
     }
@@ -93,13 +94,15 @@ package final class HandlerGraph: @unchecked Sendable {
   }
 
   @MainActor
-  private func answer(_ name: String, _ link: DeepLink<String>, _ animated: Bool)
+  private func answer(_ name: ExactText, _ link: DeepLink<String>, _ animated: Bool)
     -> DeepLinkHandling<String>
   {
     if let resume = resumes.removeValue(forKey: name) {
       return perform(resume, name, link, animated)
     }
-    guard let action = entries[name]?[link.intent] ?? entries[name]?["*"] else {
+    guard
+      let action = entries[name]?[ExactText(link.intent)] ?? entries[name]?[ExactText("*")]
+    else {
       return .rejected(link, GraphError("`\(name)` has no entry for intent `\(link.intent)`"))
     }
     return perform(action, name, link, animated)
@@ -107,7 +110,7 @@ package final class HandlerGraph: @unchecked Sendable {
 
   @MainActor
   private func perform(
-    _ action: Action, _ name: String, _ link: DeepLink<String>, _ animated: Bool
+    _ action: Action, _ name: ExactText, _ link: DeepLink<String>, _ animated: Bool
   ) -> DeepLinkHandling<String> {
     switch action {
     case .open:
@@ -115,7 +118,7 @@ package final class HandlerGraph: @unchecked Sendable {
     case .reject(let message):
       return .rejected(link, message.map(GraphError.init))
     case .passTo(let target):
-      guard let next = handlers[target] else { return .passedThrough(link, nil) }
+      guard let next = handlers[ExactText(target)] else { return .passedThrough(link, nil) }
       return .passedThrough(link, { _ in next })
     case .delay(let resume):
       if let resume {
@@ -126,7 +129,12 @@ package final class HandlerGraph: @unchecked Sendable {
     }
   }
 
-  private static func action(_ json: JSONValue, _ origin: String) throws(Diagnostic) -> Action {
+  /// The action `json` at `origin`, with each handler it passes to checked by `target` (given
+  /// the handler's name and where it is written).
+  private static func action(
+    _ json: JSONValue, _ origin: String,
+    target: (String, String) throws(Diagnostic) -> Void
+  ) throws(Diagnostic) -> Action {
     guard let members = json.objectValue else {
       throw error("an action is an object such as {\"open\": true}", origin)
     }
@@ -157,24 +165,17 @@ package final class HandlerGraph: @unchecked Sendable {
       }
       return .reject(nil)
     case "passTo":
-      guard let target = value.stringValue else {
+      guard let name = value.stringValue else {
         throw error("`passTo` must name a handler", origin)
       }
-      return .passTo(target)
+      try target(name, origin)
+      return .passTo(name)
     default:
       guard value.boolValue == true else { throw error("`delay` must be true", origin) }
       return .delay(
         resume: try json["resume"].map { v throws(Diagnostic) in
-          try action(v, origin + ".resume")
+          try action(v, origin + ".resume", target: target)
         })
-    }
-  }
-
-  private static func targets(_ action: Action) -> [String] {
-    switch action {
-    case .passTo(let target): [target]
-    case .delay(let resume?): targets(resume)
-    default: []
     }
   }
 

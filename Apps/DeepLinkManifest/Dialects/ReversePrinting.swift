@@ -61,7 +61,8 @@ extension TableSet {
     var hostProblem: String?
     for candidate in candidates {
       let forwards = candidate.forwards
-      for (index, route) in candidate.printableRoutes.enumerated() where route.intent == intent {
+      for (index, route) in candidate.printableRoutes.enumerated()
+      where route.intent.isExactly(intent) {
         let named = "route \(index) `\(candidate.patterns[index])` of `\(candidate.name)`"
         // A host passes over a route none of whose sources answers it, whatever else the route
         // would say (a single-scheme table of web links is asked below: its host is a value).

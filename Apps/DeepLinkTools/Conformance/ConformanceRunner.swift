@@ -223,7 +223,11 @@ public struct ConformanceRunner {
       if let trace = item.trace {
         let actual = match.trace ?? []
         if trace.count != actual.count || !zip(trace, actual).allSatisfy(same) {
-          return " (trace differs)"
+          // Where: a long chain's arrays are hard to compare by eye.
+          let step =
+            zip(trace, actual).enumerated().first { !same($0.element.0, $0.element.1) }?.offset
+            ?? min(trace.count, actual.count)
+          return " (trace[\(step)] differs)"
         }
       }
       if case .some(let error) = item.handlingError, !same(error, match.handlingError) {
