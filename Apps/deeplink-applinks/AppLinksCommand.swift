@@ -160,6 +160,10 @@ struct AppLinksCommand: ParsableCommand {
             + hosts.joined(separator: ", ")
             + "); each domain serves its own file: --host HOST writes one host's components")
       }
+      for route in AppLinksTool.unknownHostRoutes(tables) {
+        FileHandleOutput.standardError(
+          "deeplink-applinks: note: " + AppLinksTool.unknownHostNote(route, "the generated file"))
+      }
       if format == "android" {
         for route in AppLinksTool.spanningRoutes(tables) {
           FileHandleOutput.standardError(

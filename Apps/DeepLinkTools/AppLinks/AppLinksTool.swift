@@ -61,7 +61,28 @@ public enum AppLinksTool {
       }
     }
     let output = json ? findings.map(jsonLine).joined(separator: "\n") : text(findings)
-    return (output, findings.isEmpty ? 0 : 1, unfinished.map { "warning: " + $0.message })
+    var notes = unknownHostRoutes(tables).map { "note: " + unknownHostNote($0, "the check") }
+    for filter in files.android?.filters ?? [] where filter.takesWebLinks {
+      for (host, _) in filter.namedHostsAndPorts where host != host.lowercased() {
+        notes.append(
+          "note: \(filter.rule) names the host `\(host)`, which takes no link: Android compares "
+            + "hosts case-sensitively and links' hosts are lower case (write `\(host.lowercased())`)"
+        )
+      }
+    }
+    return (output, findings.isEmpty ? 0 : 1, notes + unfinished.map { "warning: " + $0.message })
+  }
+
+  /// The web routes whose host is not written as literals (`:host/c`, `*/b`), which no site
+  /// can be named for (`route 1 `:host/c` of `t``).
+  public static func unknownHostRoutes(_ tables: TableSet) -> [String] {
+    WebRoutes.unknownHostRoutes(tables)
+  }
+
+  /// Why `route` is left out of `what` (the check, the generated file).
+  public static func unknownHostNote(_ route: String, _ what: String) -> String {
+    "\(route) answers web links, but its host is not written as a literal (or a choice of "
+      + "them), so no site's file can be named for it: \(what) leaves it out"
   }
 
   /// A URL of `host` (and the port the filter names with it) that `filter` takes (its shortest
@@ -127,9 +148,12 @@ public enum AppLinksTool {
   static func hostsToCheck(_ filter: AndroidManifest.IntentFilter, _ routes: [WebRoute])
     -> [(host: String, port: Int?)]
   {
+    // A named host with upper-case letters takes no link (links' hosts are lower case, and
+    // Android compares them case-sensitively): nothing to look for there.
     var hosts =
       filter.hosts.isEmpty
-      ? routes.map { (host: $0.host, port: $0.port) } : filter.namedHostsAndPorts
+      ? routes.map { (host: $0.host, port: $0.port) }
+      : filter.namedHostsAndPorts.filter { $0.host == $0.host.lowercased() }
     let wildcards: [(suffix: String, port: Int?)] =
       filter.hosts.isEmpty
       ? [("", nil)]

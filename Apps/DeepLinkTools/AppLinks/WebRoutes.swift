@@ -51,13 +51,49 @@ enum WebRoutes {
       }
     }
     let ignoringCase = table.dialect == "mapping"
-    return table.printableRoutes.enumerated().compactMap { index, route -> WebRoute? in
-      guard route.base == "https" || route.base == "http",
-        case .literal(let host)? = route.pattern.path.first
-      else { return nil }
-      return webRoute(
-        index, WebSite(scheme: route.base, host: host.lowercased()), route.pattern,
-        path: Array(route.pattern.path.dropFirst()), ignoringCase: ignoringCase)
+    return table.printableRoutes.enumerated().flatMap { index, route -> [WebRoute] in
+      guard route.base == "https" || route.base == "http" else { return [] }
+      return (hostsAndPaths(route.pattern.path) ?? []).map { host, path in
+        webRoute(
+          index, WebSite(scheme: route.base, host: host.lowercased()), route.pattern, path: path,
+          ignoringCase: ignoringCase)
+      }
+    }
+  }
+
+  /// The hosts of a single-scheme web route, whose first component is its host, each with the
+  /// path that follows it: one literal host, or a choice of them (`(example.com|example.org)/x`,
+  /// one route per host, as each site serves its own file); nil when the host is not written as
+  /// literals (a capture, a wildcard, an optional part), which no site can be named for.
+  static func hostsAndPaths(_ path: [PathNode]) -> [(host: String, path: [PathNode])]? {
+    switch path.first {
+    case .literal(let host)?:
+      return [(host, Array(path.dropFirst()))]
+    case .choice(let alternatives)?:
+      var result: [(host: String, path: [PathNode])] = []
+      for alternative in alternatives {
+        guard !alternative.isEmpty, let expanded = hostsAndPaths(alternative + path.dropFirst())
+        else { return nil }
+        result += expanded
+      }
+      return result
+    default:
+      return nil
+    }
+  }
+
+  /// The web routes of single-scheme tables whose host is not written as literals
+  /// (`route 1 `:host/c` of `t``): the check and the generated files leave them out.
+  static func unknownHostRoutes(_ tables: TableSet) -> [String] {
+    tables.tables.flatMap { table -> [String] in
+      guard !(table is CrossroadTable), !(table is SourcesTable) else { return [] }
+      let declines = table.declines
+      return table.printableRoutes.enumerated().compactMap { index, route in
+        guard route.base == "https" || route.base == "http",
+          index >= declines.count || !declines[index], hostsAndPaths(route.pattern.path) == nil
+        else { return nil }
+        return "route \(index) `\(table.patterns[index])` of `\(table.name)`"
+      }
     }
   }
 

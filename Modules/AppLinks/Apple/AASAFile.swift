@@ -149,9 +149,16 @@ public struct AASAFile: Sendable {
         }
       } else if let list = detail["paths"] {
         // The legacy form, read only when there are no components.
-        guard let paths = list as? [String] else {
+        guard let items = list as? [Any] else {
           throw AppLinksError("\"paths\" is an array of strings", origin: "\(origin).paths")
         }
+        // The item that is not a string is named, not the whole array.
+        if let bad = items.firstIndex(where: { !($0 is String) }) {
+          throw AppLinksError(
+            "\"paths\" is an array of strings; this item is not a string",
+            origin: "\(origin).paths[\(bad)]")
+        }
+        let paths = items.compactMap { $0 as? String }
         for (position, text) in paths.enumerated() {
           let exclude = text.hasPrefix("NOT ")
           let pattern = exclude ? String(text.dropFirst(4)) : text
@@ -243,7 +250,10 @@ public struct AASAFile: Sendable {
     func pattern(_ key: String) throws(AppLinksError) -> AASAPattern? {
       guard let value = table[key] else { return nil }
       guard let text = value as? String else {
-        throw AppLinksError("\"\(key)\" is a string pattern", origin: "\(origin).\(key)")
+        throw AppLinksError(
+          key == "?"
+            ? "\"?\" is a string pattern or a dictionary of query item patterns"
+            : "\"\(key)\" is a string pattern", origin: "\(origin).\(key)")
       }
       return try AASAPattern(
         text, variables: variables, caseSensitive: caseSensitive, origin: "\(origin).\(key)")
