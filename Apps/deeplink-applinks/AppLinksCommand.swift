@@ -40,12 +40,13 @@ struct AppLinksCommand: ParsableCommand {
       usage: """
         deeplink-applinks check --routes <file> ... [--aasa <file> --app-id <id>]
                 [--android-manifest <file>
-                  [--assetlinks <file> [--package <name>]]] [--json]
+                  [--assetlinks <file> [--package <name>]]] [--host <host>] [--json]
         """,
       discussion: """
         Findings: unreachable_route, partly_reachable_route, unhandled_links, \
         unverified_host. Each names the route or the rule and carries a witness URL, checked \
-        with the OS matcher and the router before it is printed.
+        with the OS matcher and the router before it is printed. Each domain serves its own \
+        association file: --host checks one domain's file, reporting only that host's findings.
         """)
 
     @Option(
@@ -63,11 +64,18 @@ struct AppLinksCommand: ParsableCommand {
       help: ArgumentHelp("The Android package (default: the manifest's).", valueName: "name"))
     var package: String?
 
+    @Option(
+      name: .long,
+      help: ArgumentHelp(
+        "Only the findings at this host (www.example.com takes those of *.example.com).",
+        valueName: "host"))
+    var host: String?
+
     @Flag(name: .long, help: "One JSON object per finding.")
     var json = false
 
     func validate() throws {
-      try SingleValuedOptions.refuseRepeats(["--assetlinks", "--package"])
+      try SingleValuedOptions.refuseRepeats(["--assetlinks", "--package", "--host"])
     }
 
     mutating func run() throws {
@@ -79,7 +87,17 @@ struct AppLinksCommand: ParsableCommand {
       guard let files = try appLinks.load(assetLinks: assetlinks, package: package) else {
         throw ExitCode(2)
       }
-      let (output, status, warnings) = AppLinksTool.check(tables, files, json: json)
+      if let host {
+        let hosts = AppLinksTool.webHosts(tables)
+        guard hosts.contains(where: { AppLinksTool.answers($0, host) }) else {
+          fail(
+            "no route answers the host `\(host)`; "
+              + (hosts.isEmpty
+                ? "no route answers http or https links"
+                : "the routes answer " + hosts.map { "`\($0)`" }.joined(separator: ", ")))
+        }
+      }
+      let (output, status, warnings) = AppLinksTool.check(tables, files, json: json, host: host)
       for warning in warnings { FileHandleOutput.standardError("deeplink-applinks: " + warning) }
       if !output.isEmpty { print(output) }
       throw ExitCode(status)

@@ -28,6 +28,8 @@ struct AppLinksFindingsTests {
     let (output, _, warnings) = AppLinksTool.check(tables, files, json: true)
     #expect(output.contains(#""host":"example.com","table":"h","route":0"#), "\(output)")
     #expect(output.contains(#""host":"example.org","table":"h","route":0"#), "\(output)")
+    let one = AppLinksTool.check(tables, files, json: true, host: "example.org").output
+    #expect(one.contains(#""host":"example.org""#) && !one.contains(#""host":"example.com""#))
     let generated = AppLinksTool.generate(
       tables, appID: "T.app", format: "aasa", host: "example.org")
     #expect(generated.contains(#""/" : "/x""#) && !generated.contains("/c"), "\(generated)")

@@ -9,8 +9,11 @@ public enum AppLinksTool {
   /// status (0 nothing found, 1 something found), and a warning for each comparison the search
   /// could not finish within its budget (a finding there may be missing; it does not change the
   /// status), for stderr.
+  /// With `host`, only the findings at that host (a domain's own association file checked
+  /// alone: the routes of other hosts are not its business).
   public static func check(
-    _ tables: TableSet, _ files: AppLinkFiles, json: Bool, checker: LinkChecker = LinkChecker()
+    _ tables: TableSet, _ files: AppLinkFiles, json: Bool, host: String? = nil,
+    checker: LinkChecker = LinkChecker()
   ) -> (output: String, status: Int32, warnings: [String]) {
     let routes = WebRoutes.of(tables)
     let oracle = TableOracle(tables: tables)
@@ -59,6 +62,9 @@ public enum AppLinksTool {
           }
         }
       }
+    }
+    if let host {
+      findings = findings.filter { answers($0.host, host) }
     }
     let output = json ? findings.map(jsonLine).joined(separator: "\n") : text(findings)
     var notes = unknownHostRoutes(tables).map { "note: " + unknownHostNote($0, "the check") }
