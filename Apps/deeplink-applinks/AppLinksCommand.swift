@@ -40,7 +40,8 @@ struct AppLinksCommand: ParsableCommand {
       usage: """
         deeplink-applinks check --routes <file> ... [--aasa <file> --app-id <id>]
                 [--android-manifest <file>
-                  [--assetlinks <file> [--package <name>]]] [--host <host>] [--json]
+                  [--assetlinks <file> [--package <name>]]]
+                [--host <host>] [--json]
         """,
       discussion: """
         Findings: unreachable_route, partly_reachable_route, unhandled_links, \
