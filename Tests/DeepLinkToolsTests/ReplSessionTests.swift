@@ -109,6 +109,20 @@ struct ReplSessionTests {
           its first route; repl-func is table 3 of 3 in the order tried
         """)
     #expect(session.execute("myapp://page/2").text.hasPrefix("matched repl-func route 0"))
+    // Then none named again: still the last loaded table, not the scratch table.
+    #expect(
+      session.execute(":add user/badge -> BadgeController").text.hasPrefix(
+        "added route 4 to user-mapping (mapping): user/badge -> BadgeController"))
+  }
+
+  /// With no table loaded (the built-in example set aside), a route named nowhere goes to the
+  /// scratch table of the current dialect, whatever scratch table was used last.
+  @Test func addWithNoLoadedTableUsesTheCurrentDialect() {
+    let session = ReplSession(style: ReplStyle(colored: false))
+    _ = session.execute(":add crossroad /p/:id -> pp")
+    #expect(
+      session.execute(":add profile/:x -> mine").text.hasPrefix(
+        "added route 0 to repl-deeper (deeper): profile/:x -> mine"))
   }
 
   @Test func addToATableThatIsNotThereSaysSo() {

@@ -86,4 +86,18 @@ struct PatternCoreReviewFindingsTests {
     let c = RoutePattern(path: [lit("a")], query: [.item(QueryItemPattern("y"))])
     #expect(a.identity(options: MatchOptions()) != c.identity(options: MatchOptions()))
   }
+
+  /// A decoded component with control characters is quoted with them escaped in a miss reason,
+  /// and a rendered diagnostic escapes them in its message: neither breaks a line nor reaches
+  /// the terminal as a control sequence.
+  @Test func controlCharactersAreEscapedInReasonsAndDiagnostics() throws {
+    let table = RouteTable(patterns: [RoutePattern(path: [lit("t"), cap("id", .int)])])
+    let input = try ParsedURL("myapp://t/a%0Ab%1B%5B31m").routingInput
+    let reason = try #require(table.nearestMiss(input)).reason.message
+    #expect(reason.contains(#"`a\nb\u001b[31m`"#), "\(reason)")
+    #expect(!reason.unicodeScalars.contains { $0.value < 0x20 })
+    let rendered = DiagnosticRenderer().render(
+      Diagnostic(code: .invalidRequest, message: "cannot read `x\u{1B}[31m`", hint: "a\u{7}"))
+    #expect(rendered == "error: cannot read `x\\u001b[31m`\n  = a\\u0007", "\(rendered)")
+  }
 }

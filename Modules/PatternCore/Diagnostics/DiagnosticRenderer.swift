@@ -11,9 +11,12 @@ public struct DiagnosticRenderer: Sendable {
 
   /// Renders the diagnostic as lines of text without a trailing newline.
   public func render(_ diagnostic: Diagnostic) -> String {
-    var lines = [paint("error", "1;31") + paint(": " + diagnostic.message, "1")]
+    // A message, origin or hint may quote what the user gave (a file name, a decoded value):
+    // control characters there are written as escapes, never sent to the terminal.
+    let visible = { (text: String) in ControlEscapes.visible(text, keepingNewlines: true) }
+    var lines = [paint("error", "1;31") + paint(": " + visible(diagnostic.message), "1")]
     if let origin = diagnostic.origin {
-      lines.append("  --> " + origin)
+      lines.append("  --> " + visible(origin))
     }
     if let source = diagnostic.source {
       // Long sources (a minified manifest line, a long URL) are shown as a window around the
@@ -34,14 +37,14 @@ public struct DiagnosticRenderer: Sendable {
           + (index - end)
         var caretLine = String(repeating: " ", count: column + 2) + paint("^", "1;32")
         if let hint = diagnostic.hint {
-          caretLine += " " + hint
+          caretLine += " " + visible(hint)
         }
         lines.append(caretLine)
       } else if let hint = diagnostic.hint {
-        lines.append("  = " + hint)
+        lines.append("  = " + visible(hint))
       }
     } else if let hint = diagnostic.hint {
-      lines.append("  = " + hint)
+      lines.append("  = " + visible(hint))
     }
     return lines.joined(separator: "\n")
   }

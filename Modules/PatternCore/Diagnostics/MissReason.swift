@@ -168,7 +168,13 @@ extension ByteWriter {
   /// `text` in backquotes.
   fileprivate mutating func quote(_ text: String) {
     say("`")
-    say(text)
+    // A decoded component or value may hold control characters (`%0A`, `%1B`): written as
+    // escapes, so a reason neither breaks a line nor sends a terminal its controls.
+    if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) {
+      say(ControlEscapes.visible(text))
+    } else {
+      say(text)
+    }
     say("`")
   }
 
