@@ -100,7 +100,7 @@ struct AppLinksCommand: ParsableCommand {
       }
       let (output, status, warnings) = AppLinksTool.check(tables, files, json: json, host: host)
       for warning in warnings { FileHandleOutput.standardError("deeplink-applinks: " + warning) }
-      if !output.isEmpty { print(output) }
+      if !output.isEmpty { try write(output) }
       throw ExitCode(status)
     }
   }
@@ -192,8 +192,21 @@ struct AppLinksCommand: ParsableCommand {
               + "component reaches the app")
         }
       }
-      print(AppLinksTool.generate(tables, appID: appID, format: format, host: host))
+      try write(AppLinksTool.generate(tables, appID: appID, format: format, host: host))
     }
+  }
+}
+
+/// Writes `text` to standard output. One that cannot be written (a full disk) ends the run with
+/// the reason and exit status 1, so a CI step never keeps an empty or cut file as if it were
+/// whole; a reader that left early (`| head`) ends it quietly.
+func write(_ text: String) throws {
+  FileHandleOutput.ignoreBrokenPipe()
+  switch FileHandleOutput.standardOutput(text) {
+  case .written, .closed: return
+  case .failed(let reason):
+    FileHandleOutput.standardError("deeplink-applinks: cannot write standard output: " + reason)
+    throw ExitCode(1)
   }
 }
 

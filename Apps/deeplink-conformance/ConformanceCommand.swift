@@ -24,6 +24,8 @@ struct ConformanceCommand: ParsableCommand {
   }
 
   mutating func run() throws {
+    // A reader that leaves early (`| head`) ends the report, not the process by a signal.
+    FileHandleOutput.ignoreBrokenPipe()
     let files = ConformanceRunner.fixtureFiles(paths)
     let results = ConformanceRunner().run(files: files)
     if case .failed(let reason) = FileHandleOutput.standardOutput(ConformanceReport.text(results)) {

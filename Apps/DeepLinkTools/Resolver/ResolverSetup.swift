@@ -127,6 +127,13 @@ public enum FileHandleOutput {
     case failed(String)
   }
 
+  /// Makes a write to a closed pipe fail with `EPIPE` (``Outcome/closed``) instead of ending
+  /// the process by the signal (exit status 141), so a tool whose reader left early exits as
+  /// it documents.
+  public static func ignoreBrokenPipe() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
   /// Writes `text` and a newline to stderr.
   public static func standardError(_ text: String) {
     writeAll(2, text + "\n")
