@@ -115,6 +115,21 @@ struct ReplSessionTests {
         "added route 4 to user-mapping (mapping): user/badge -> BadgeController"))
   }
 
+  /// Loading a table of a name already loaded replaces it in its place, and says so.
+  @Test func reloadingATableKeepsItsPlace() {
+    let session = session()
+    let path = "\(repositoryRoot)/Fixtures/examples/mapping.json"
+    _ = session.execute(":load \(path)")
+    _ = session.execute(":add user/badge -> BadgeController")
+    let again = session.execute(":load \(path)").text
+    #expect(again.contains("(replaces the table of that name, in its place"), "\(again)")
+    let routes = session.execute(":routes").text
+    #expect(!routes.contains("BadgeController"), "\(routes)")
+    #expect(
+      session.execute(":add user/x -> X").text.contains(
+        "user-mapping is table 2 of 2 in the order tried"))
+  }
+
   /// With no table loaded (the built-in example set aside), a route named nowhere goes to the
   /// scratch table of the current dialect, whatever scratch table was used last.
   @Test func addWithNoLoadedTableUsesTheCurrentDialect() {

@@ -284,10 +284,24 @@ public final class ReplSession {
         return (render(error), false)
       }
     }
-    entries.removeAll { entry in loaded.contains { $0.table.name == entry.table.name } }
-    entries += loaded
+    // A table of a name already loaded (the same file again, after an edit) takes that table's
+    // place in the order tried, and says so: the routes `:add` gave the old one are gone.
+    var replaced: Set<String> = []
+    for entry in loaded {
+      if let index = entries.firstIndex(where: { $0.table.name == entry.table.name }) {
+        entries[index] = entry
+        replaced.insert(entry.table.name)
+      } else {
+        entries.append(entry)
+      }
+    }
     let summary = loaded.map {
       "loaded \(style.bold($0.table.name)) (\($0.table.dialect), \($0.table.patterns.count) route\($0.table.patterns.count == 1 ? "" : "s"))"
+        + (replaced.contains($0.table.name)
+          ? " "
+            + style.dim(
+              "(replaces the table of that name, in its place; routes added to it are gone)")
+          : "")
     }.joined(separator: "\n")
     let notes = loaded.flatMap { ResolverSetup.unusedHandlerEntries($0.spec) }
     return ((([summary] + notes.map { style.dim($0) }).joined(separator: "\n")), true)
