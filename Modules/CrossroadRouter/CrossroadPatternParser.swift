@@ -36,7 +36,19 @@ public struct CrossroadPatternParser: Sendable {
         while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?") {
           end += 1
         }
-        source = try LinkSource(parsing: String(decoding: bytes[0..<end], as: UTF8.self))
+        let written = String(decoding: bytes[0..<end], as: UTF8.self)
+        do throws(CrossroadError) {
+          source = try LinkSource(parsing: written)
+        } catch {
+          guard case .invalidSource(_, let reason) = error else { throw error }
+          // The caret at the first byte no host holds, else at the host.
+          let bad = bytes[start..<end].firstIndex { byte in
+            byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "@")
+              || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+          }
+          throw .invalidPatternSource(
+            pattern: text, source: written, reason: reason, offset: bad ?? start)
+        }
         start = end
       } else {
         source = try LinkSource(parsing: scheme)

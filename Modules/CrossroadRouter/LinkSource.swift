@@ -34,6 +34,27 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
       }
       var host = String(hostPart)
       var port: Int?
+      // An IP literal is bracketed whole, as a URL's is (`[::1]`, `[::1]:8443`); a bracket
+      // anywhere else can be in no URL's host.
+      if host.hasPrefix("[") {
+        guard let close = host.firstIndex(of: "]") else {
+          throw .invalidSource(text, reason: "the IP literal `[` is never closed with `]`")
+        }
+        let address = host[host.index(after: host.startIndex)..<close]
+        guard !address.isEmpty,
+          address.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }),
+          address.contains(":")
+        else {
+          throw .invalidSource(
+            text, reason: "`\(host[...close])` is not an IP literal (an IPv6 address in brackets)")
+        }
+        let after = host[host.index(after: close)...]
+        guard after.isEmpty || after.hasPrefix(":") else {
+          throw .invalidSource(text, reason: "only a port may follow the IP literal's `]`")
+        }
+      } else if host.contains("[") || host.contains("]") {
+        throw .invalidSource(text, reason: "the host has `[` or `]` outside an IP literal")
+      }
       if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") {
         let digits = host[host.index(after: colon)...]
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
@@ -45,8 +66,18 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
         port = value
         host = String(host[..<colon])
       }
-      guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "@" }) else {
-        throw .invalidSource(text, reason: "the host is not valid")
+      guard !host.isEmpty else { throw .invalidSource(text, reason: "the source has no host") }
+      if host.contains("@") {
+        throw .invalidSource(
+          text, reason: "a source names a host, not a user (`user@`): give the host alone")
+      }
+      if let bad = host.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+        throw .invalidSource(
+          text,
+          reason: bad == " "
+            ? "the host has a space"
+            : "the host has a control character (U+\(String(bad.value, radix: 16, uppercase: true)))"
+        )
       }
       // A URL's host is compared decoded (`b%C3%BCcher.de` is `bücher.de`): so is a source's.
       if host.contains("%") {

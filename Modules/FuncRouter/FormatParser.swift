@@ -101,6 +101,7 @@ public struct FormatParser: Sendable {
 extension PatternScanner {
   mutating func parseFormatQuery() throws(PatternSyntaxError) -> [QueryNode] {
     var nodes: [QueryNode] = []
+    inQuery = true
     while true {
       if atEnd || current == UInt8(ascii: "&") { throw emptyQueryItem() }
       if current == UInt8(ascii: "!") || current == UInt8(ascii: "*") {

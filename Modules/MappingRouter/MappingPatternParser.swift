@@ -83,6 +83,18 @@ extension PatternScanner {
       var key: [UInt8] = []
       while let byte = current, !Self.isBraceSyntax(byte), byte != 0x20 {
         if byte < 0x20 || byte == 0x7F { throw error(.unexpectedCharacter("control character")) }
+        if byte == UInt8(ascii: "#") { throw fragmentMark() }
+        if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
+          || byte == UInt8(ascii: "|")
+        {
+          // `{*:int(id)}`, `{*a|b}`: another dialect's syntax, which a key would keep as text
+          // that no URL sends.
+          throw error(
+            .other(
+              message: "unexpected \(describe(index)) in a query key",
+              hint: "a mapping item names its keys: {*id}, {name/nickname} (aliases with '/'); "
+                + "write it as %\(String(byte, radix: 16, uppercase: true)) if the key has it"))
+        }
         try takeByte(into: &key)
       }
       let end = index
@@ -97,6 +109,18 @@ extension PatternScanner {
             hint: "'*' marks a required item and comes first: {*id/userId}"))
       }
       if atEnd || current == UInt8(ascii: "&") || current == UInt8(ascii: "?") {
+        // With a '}' further on (before another '{'), the brace is closed: the '&' or '?' is
+        // inside the item.
+        if !atEnd,
+          bytes[index...].first(where: { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "{") })
+            == UInt8(ascii: "}")
+        {
+          throw error(
+            .other(
+              message: "unexpected \(describe(index)) in a query item",
+              hint: "items are separated by '&' outside their braces ({*a}&{*b}); write it as "
+                + (current == UInt8(ascii: "&") ? "%26" : "%3F") + " if the key has it"))
+        }
         throw error(
           .other(message: "unclosed brace", hint: "'{' opened here is never closed"), at: open)
       }
@@ -153,6 +177,8 @@ extension PatternScanner {
     var decoded: [UInt8] = []
     while let byte = current, byte != UInt8(ascii: "}") {
       switch byte {
+      case UInt8(ascii: "#"):
+        throw fragmentMark()
       case 0...0x20, 0x7F, UInt8(ascii: "{"), UInt8(ascii: "&"), UInt8(ascii: "?"):
         if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "?") {
           throw error(

@@ -57,6 +57,8 @@ extension TableSet {
           hint: "tables: " + tables.map { "`\($0.name)`" }.joined(separator: ", ")))
     }
     var firstProblem: String?
+    // The code of the first problem: a URL over a limit is `limit_exceeded`.
+    var firstCode = ErrorCode.invalidRequest
     // A route passed over for its host, said only when no route had another problem.
     var hostProblem: String?
     for candidate in candidates {
@@ -127,6 +129,7 @@ extension TableSet {
                 base: URLPrinter.base(among: route.bases, host: host), pattern: route.pattern,
                 values: values, wildcards: wildcards, options: route.options))
           } catch {
+            if firstProblem == nil { firstCode = error.code }
             firstProblem = firstProblem ?? "\(named): \(error.message)"
             continue
           }
@@ -165,7 +168,7 @@ extension TableSet {
     }
     return .failure(
       Diagnostic(
-        code: .invalidRequest,
+        code: firstProblem == nil ? .invalidRequest : firstCode,
         message: (firstProblem ?? hostProblem).map { "cannot print `\(intent)`: \($0)" }
           ?? "no route produces the intent `\(intent)`"))
   }

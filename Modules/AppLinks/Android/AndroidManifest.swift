@@ -192,6 +192,16 @@ public struct AndroidManifest: Sendable {
       case "category":
         if let name = child.attribute("android:name") { filter.categories.append(name) }
       case "data":
+        // `scheme="https"` without the prefix is in no namespace: Android does not read it,
+        // and a reader that skipped it would check another filter than the one written.
+        if let bare = child.attributes.first(where: { !$0.name.contains(":") && $0.name != "xmlns" }
+        ) {
+          throw AppLinksError(
+            "`<data>` has the attribute `\(bare.name)` without the `android:` prefix, which "
+              + "Android does not read", origin: origin,
+            hint: dataAttributes.contains(bare.name)
+              ? "write `android:\(bare.name)`" : "its attributes are android: ones")
+        }
         if let unknown = child.attributes.first(where: {
           $0.name.hasPrefix("android:") && !dataAttributes.contains(String($0.name.dropFirst(8)))
         }) {

@@ -194,6 +194,13 @@ struct XMLReader {
         advance()
         break
       }
+      // A `<` where an attribute would start: the tag opened on `line` was never closed
+      // (`<data android:scheme="https"` without `/>`), which is where to look.
+      if byte == UInt8(ascii: "<") {
+        throw AppLinksError(
+          "the tag `<\(tag)` opened on line \(line) is never closed", origin: "line \(line)",
+          hint: "end it with `/>` (or `>` and a closing `</\(tag)>`)")
+      }
       let attribute = try name()
       skipSpace()
       guard current == UInt8(ascii: "=") else {

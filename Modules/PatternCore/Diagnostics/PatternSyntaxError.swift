@@ -101,7 +101,9 @@ public struct PatternSyntaxError: Error, Sendable, Hashable, CustomStringConvert
     case .pipeOutsideGroup: "wrap the alternatives in parentheses, e.g. '(profile|user)/:id'"
     case .wildcardNotWholeComponent: "write '*' alone between slashes"
     case .unexpectedCharacter(let text):
-      if text.hasSuffix(" after a capture") {
+      if text.hasSuffix(" after a query capture") {
+        "query items are separated by '&'; a capture takes the item's whole value"
+      } else if text.hasSuffix(" after a capture") {
         "components are separated by '/'"
       } else if text.hasSuffix(" after a query group") {
         "query items and groups are separated by '&', e.g. '(:a)&(:b)'"

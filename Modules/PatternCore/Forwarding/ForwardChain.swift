@@ -138,6 +138,15 @@ extension RoutePattern {
       let item = (byKey ? captures.first(where: { $0.keys.contains(queryItem) }) : nil)
         ?? captures.first(where: { $0.name == queryItem })
     else {
+      // `?*all` binds every item as one object, which is no URL.
+      if query.contains(where: { if case .all(queryItem) = $0 { true } else { false } }) {
+        throw PatternSyntaxError(
+          .other(
+            message: "the forwarded \(what) `\(queryItem)` binds every query item as an "
+              + "object, whose value is never a URL or a path",
+            hint: "forward a string capture, whose value is the URL to resolve (`?:url`)"),
+          pattern: text, offset: text.utf8.count)
+      }
       let names = captures.map { "`\(byKey ? $0.keys.first ?? $0.name : $0.name)`" }
       throw PatternSyntaxError(
         .other(

@@ -97,7 +97,14 @@ public enum ReverseRoutingError: Error, Sendable, Hashable, CustomStringConverti
       return Diagnostic(code: .invalidRequest, message: message)
     default: break
     }
-    return Diagnostic(code: .invalidRequest, message: message, source: pattern, offset: offset)
+    return Diagnostic(code: code, message: message, source: pattern, offset: offset)
+  }
+
+  /// `limit_exceeded` for a URL over a limit (as a URL that long is when resolved), else
+  /// `invalid_request`.
+  public var code: ErrorCode {
+    if case .refusedURL = self { return .limitExceeded }
+    return .invalidRequest
   }
 
   /// Where in `pattern` the caret goes: the capture named, the first wildcard, or the host

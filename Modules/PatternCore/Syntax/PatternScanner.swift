@@ -16,6 +16,8 @@ package struct PatternScanner {
   package var positionalTypes = false
   /// Positional captures read so far (their names are "0", "1", …).
   package var positionalCount = 0
+  /// Set once the query is being read: a capture there ends at `&`, not `/`.
+  package var inQuery = false
   /// The types the table or the app declared, usable like built-in types. Searched by name
   /// only when a pattern names one that is not built in: a table parses each of its routes with
   /// all of its types, and building a dictionary of them per route made loading a table that
@@ -289,7 +291,9 @@ package struct PatternScanner {
 
   package mutating func expectElementEnd() throws(PatternSyntaxError) {
     if let next = current, !isElementEnd(next) {
-      throw error(.unexpectedCharacter(describe(index) + " after a capture"))
+      throw error(
+        .unexpectedCharacter(
+          describe(index) + (inQuery ? " after a query capture" : " after a capture")))
     }
   }
 
@@ -320,6 +324,8 @@ package struct PatternScanner {
         throw error(.wildcardNotWholeComponent)
       case 0...0x20, 0x7F:
         throw error(.unexpectedCharacter(describe(index)))
+      case UInt8(ascii: "#"):
+        throw fragmentMark()
       case UInt8(ascii: "{"):
         let closed = bytes[index...].contains(UInt8(ascii: "}"))
         throw error(
@@ -336,6 +342,17 @@ package struct PatternScanner {
     }
     if current == UInt8(ascii: "(") { throw error(.expectedSeparator(found: "'('")) }
     return try text(decoded, from: start)
+  }
+}
+
+extension PatternScanner {
+  /// A `#` in a pattern's text: a URL's `#` starts its fragment, so the text could never match.
+  package func fragmentMark() -> PatternSyntaxError {
+    error(
+      .other(
+        message: "'#' in a pattern",
+        hint: "'#' starts a URL's fragment, which routes do not match; write %23 for a '#' "
+          + "in the text"))
   }
 }
 

@@ -10,6 +10,7 @@ extension PatternScanner {
     _ readItem: (inout PatternScanner) throws(PatternSyntaxError) -> QueryNode
   ) throws(PatternSyntaxError) -> [QueryNode] {
     var nodes: [QueryNode] = []
+    inQuery = true
     while true {
       if atEnd || current == UInt8(ascii: "&") { throw emptyQueryItem() }
       nodes.append(try readItem(&self))
@@ -19,9 +20,12 @@ extension PatternScanner {
     return nodes
   }
 
-  /// An empty item at the index: after `?` the query is empty (`p?`), else an `&` is extra.
+  /// An empty item at the index: after `?` with nothing after it the query is empty (`p?`);
+  /// an `&` there, or after another `&`, is extra (`p?&:a`, `p?:a&&:b`).
   package func emptyQueryItem() -> PatternSyntaxError {
-    guard index > 0, bytes[index - 1] == UInt8(ascii: "?") else { return error(.emptyQueryItem) }
+    guard index > 0, bytes[index - 1] == UInt8(ascii: "?"), atEnd else {
+      return error(.emptyQueryItem)
+    }
     return error(
       .other(message: "empty query", hint: "write an item after '?', or remove the '?'"))
   }
@@ -177,6 +181,8 @@ extension PatternScanner {
       case 0...0x20, 0x7F, UInt8(ascii: "?"), UInt8(ascii: "{"), UInt8(ascii: "}"),
         UInt8(ascii: "*"):
         throw error(.unexpectedCharacter(describe(index) + " in a query key or value"))
+      case UInt8(ascii: "#"):
+        throw fragmentMark()
       default:
         try takeByte(into: &decoded)
       }
