@@ -45,29 +45,43 @@ extension MappingInfoRouter {
   ) throws(ReverseRoutingError) -> URL {
     let given = URLPrinter.values(parameters, named: { $0 })
     let candidates = entries.filter { $0.map.targetName == target }
+    let named = Self.names(candidates.map(\.pattern))
     var firstError: ReverseRoutingError?
+    // "Another map carries it" says less than why that map could not: said last.
+    var passedOn: ReverseRoutingError?
     for entry in candidates {
       do throws(ReverseRoutingError) {
-        let (values, extra) = try Self.split(given, for: entry.pattern)
+        let (values, extra) = try Self.split(given, for: entry.pattern, namedByOthers: named)
         let string = try URLPrinter.url(
           base: scheme, pattern: entry.pattern, values: values, wildcards: wildcards)
         if let url = URL(string: URLPrinter.appending(extra, to: string)) { return url }
       } catch {
-        if firstError == nil { firstError = error }
+        if case .unusedValue(let name, _) = error, named.contains(name) {
+          passedOn = passedOn ?? error
+        } else if firstError == nil {
+          firstError = error
+        }
       }
     }
-    throw firstError ?? .noRoute(subject: "the target `\(target)`", routes: candidates.count)
+    throw firstError ?? passedOn
+      ?? .noRoute(subject: "the target `\(target)`", routes: candidates.count)
   }
 
   /// The values a map's pattern binds (a value under an alias of an item, `uid` for
   /// `{*id/userId/uid}`, is that item's), and the rest, which print as extra query items in
   /// the order of their names: opening the URL reads them under their own keys, as the
   /// original router passes every parameter along.
+  ///
+  /// A parameter that another map of the target names (`namedByOthers`) is that map's to carry:
+  /// a map that does not name it does not print it as an extra item, so `id` goes to
+  /// `/info/:int(id)` (or is refused there, not an int), never to `/home?id=5`, which would
+  /// open `/home` without it.
   /// - Throws: `ReverseRoutingError.unusedValue` for an extra item the map forbids
-  ///   (`{!debug}`), which would make a URL it does not open.
-  package static func split(_ given: [String: PatternValue], for pattern: RoutePattern)
-    throws(ReverseRoutingError) -> (values: [String: PatternValue], extra: [(String, String)])
-  {
+  ///   (`{!debug}`), which would make a URL it does not open, or that another map names.
+  package static func split(
+    _ given: [String: PatternValue], for pattern: RoutePattern,
+    namedByOthers: Set<String> = []
+  ) throws(ReverseRoutingError) -> (values: [String: PatternValue], extra: [(String, String)]) {
     let captures = Set(pattern.pathCaptureNames + pattern.queryItems.map(\.name))
     var values: [String: PatternValue] = [:]
     var extra: [(String, String)] = []
@@ -81,12 +95,26 @@ extension MappingInfoRouter {
         values[item.name] = value
       } else if pattern.query.contains(where: { node in
         if case .forbidden(let keys) = node { keys.contains(name) } else { false }
-      }) {
+      }) || namedByOthers.contains(name) {
         throw .unusedValue(name: name, pattern: pattern.description)
       } else {
         extra.append((name, value.text))
       }
     }
     return (values, extra)
+  }
+
+  /// Every name the patterns bind or read: captures, query items' names and their keys.
+  package static func names(_ patterns: [RoutePattern]) -> Set<String> {
+    var names: Set<String> = []
+    for pattern in patterns {
+      names.formUnion(pattern.pathCaptureNames)
+      for item in pattern.queryItems {
+        names.insert(item.name)
+        names.formUnion(item.keys)
+      }
+    }
+    names.remove("")
+    return names
   }
 }

@@ -219,4 +219,18 @@ struct ReviewFindingsTests {
     #expect(results.map { $0.failure == nil } == [true, false, false, false], "\(results)")
     #expect(results[1].failure?.actual.contains("host differs: `a.com`") == true)
   }
+
+  /// A mapping print request's parameter goes to the map that names it, not to an earlier map
+  /// as an extra item that opening would not give back to that map.
+  @Test func aMappingParameterGoesToTheMapThatNamesIt() throws {
+    let resolver = try resolver(
+      #"{"name":"m","dialect":"mapping","scheme":"native","groups":[{"group":"user","maps":[{"route":"/home","target":"User"},{"route":"/info/:int(id)","target":"User"}]}]}"#
+    )
+    let named = answer(resolver, #"{"intent":"User","params":{"id":5}}"#)
+    #expect(named.contains(#""route":1"#) && named.contains("native://user/info/5"), "\(named)")
+    let unfit = answer(resolver, #"{"intent":"User","params":{"id":"x"}}"#)
+    #expect(unfit.contains("`id` = `x` is not an int"), "\(unfit)")
+    let extra = answer(resolver, #"{"intent":"User","params":{"ref":"a"}}"#)
+    #expect(extra.contains("native://user/home?ref=a"), "\(extra)")
+  }
 }

@@ -75,4 +75,28 @@ struct MappingReviewFindingsTests {
       return
     }
   }
+
+  /// A parameter another map of the target names is that map's to carry: not printed as an
+  /// extra item of a map that would open without it, and refused there when it does not fit.
+  @Test func aParameterGoesToTheMapThatNamesIt() throws {
+    let router = try Router.load(
+      mappingInfo: MappingInfo(
+        group: "user",
+        maps: [
+          .named(.route, "/home", target: "U", remark: nil),
+          .named(.route, "/info/:int(id)", target: "U", remark: nil),
+        ]))
+    #expect(
+      try router.makeURL(forTargetNamed: "U", parameters: ["id": 5]).absoluteString
+        == "native://user/info/5")
+    do {
+      _ = try router.makeURL(forTargetNamed: "U", parameters: ["id": "x"])
+      Issue.record("a value no map can carry printed")
+    } catch {
+      #expect(error.message.contains("is not an int"), "\(error.message)")
+    }
+    #expect(
+      try router.makeURL(forTargetNamed: "U", parameters: ["ref": "a"]).absoluteString
+        == "native://user/home?ref=a")
+  }
 }

@@ -59,10 +59,16 @@ extension TableSet {
     var firstProblem: String?
     // The code of the first problem: a URL over a limit is `limit_exceeded`.
     var firstCode = ErrorCode.invalidRequest
-    // A route passed over for its host, said only when no route had another problem.
+    // A route passed over for its host (or, in a mapping table, for a parameter another map
+    // names), said only when no route had another problem.
     var hostProblem: String?
     for candidate in candidates {
       let forwards = candidate.forwards
+      // A mapping parameter another map of the intent names is not printed as an extra item.
+      let namedByMaps =
+        candidate.dialect == "mapping"
+        ? MappingInfoRouter.names(
+          candidate.printableRoutes.filter { $0.intent.isExactly(intent) }.map(\.pattern)) : []
       for (index, route) in candidate.printableRoutes.enumerated()
       where route.intent.isExactly(intent) {
         let named = "route \(index) `\(candidate.patterns[index])` of `\(candidate.name)`"
@@ -121,7 +127,8 @@ extension TableSet {
           do throws(ReverseRoutingError) {
             var extra: [(String, String)] = []
             if candidate.dialect == "mapping" {
-              (values, extra) = try MappingInfoRouter.split(values, for: route.pattern)
+              (values, extra) = try MappingInfoRouter.split(
+                values, for: route.pattern, namedByOthers: namedByMaps)
             }
             url = URLPrinter.appending(
               extra,
@@ -129,6 +136,12 @@ extension TableSet {
                 base: URLPrinter.base(among: route.bases, host: host), pattern: route.pattern,
                 values: values, wildcards: wildcards, options: route.options))
           } catch {
+            // A mapping parameter another map names is that map's: said only when no route
+            // had another problem, as a host passed over is.
+            if case .unusedValue(let name, _) = error, namedByMaps.contains(name) {
+              hostProblem = hostProblem ?? "\(named): \(error.message)"
+              continue
+            }
             if firstProblem == nil { firstCode = error.code }
             firstProblem = firstProblem ?? "\(named): \(error.message)"
             continue
