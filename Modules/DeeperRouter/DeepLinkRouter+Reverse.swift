@@ -85,9 +85,15 @@ extension DeepLinkRouter where Intent: Equatable {
     var printed = false
     for route in routes {
       do {
-        let string = try print(route.pattern, params, wildcards)
+        // The route's URL, then its other shapes' (another alternative, an optional part left
+        // out) when an earlier route answers it.
+        let strings = try URLPrinter.urls(
+          base: scheme, pattern: route.pattern, values: URLPrinter.values(params, named: \.name),
+          wildcards: wildcards)
         printed = true
-        if resolve(string).intent == intent { return Self.foundationURL(string) }
+        for string in strings where resolve(string).intent == intent {
+          return Self.foundationURL(string)
+        }
       } catch {
         if firstError == nil { firstError = error }
         let names = route.pattern.pathCaptureNames + route.pattern.queryItems.map(\.name)

@@ -50,13 +50,13 @@ extension DeeperFuncRouter where Intent: Equatable {
         continue
       }
       do {
-        let url = try URLPrinter.url(
+        // The route's URL, then its other shapes' when an earlier route answers it.
+        let urls = try URLPrinter.urls(
           base: scheme, pattern: entry.pattern, values: captures, wildcards: wildcards)
-        let resolution = resolve(url)
-        if resolution.intent == intent { return url }
+        for url in urls where resolve(url).intent == intent { return url }
         // Printed, but another route answers the URL first: the reason, unless a route prints.
-        if firstError == nil, case .matched(let other, _, _) = resolution {
-          firstError = .takenFirst(url: url, route: other, pattern: entries[other].text)
+        if firstError == nil, case .matched(let other, _, _) = resolve(urls[0]) {
+          firstError = .takenFirst(url: urls[0], route: other, pattern: entries[other].text)
         }
       } catch {
         if firstError == nil { firstError = error }

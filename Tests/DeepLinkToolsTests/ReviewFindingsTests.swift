@@ -233,4 +233,21 @@ struct ReviewFindingsTests {
     let extra = answer(resolver, #"{"intent":"User","params":{"ref":"a"}}"#)
     #expect(extra.contains("native://user/home?ref=a"), "\(extra)")
   }
+
+  /// A route whose URL an earlier route answers prints another of its URLs: the choice's
+  /// other alternative, an optional part left out, another source.
+  @Test func anotherURLOfTheRoutePrints() throws {
+    let choice = try resolver(
+      #"{"name":"t","dialect":"deeper","scheme":"myapp","routes":[{"pattern":"settings","intent":"old"},{"pattern":"(settings|prefs)","intent":"settings"},{"pattern":":a/:b/:c","intent":"abc"},{"pattern":":q/(x)/y","intent":"item"}]}"#
+    )
+    #expect(
+      answer(choice, #"{"intent":"settings","params":{}}"#).contains(#""url":"myapp://prefs""#))
+    #expect(
+      answer(choice, #"{"intent":"item","params":{"q":"v"}}"#).contains(#""url":"myapp://v/y""#))
+    let sources = try resolver(
+      #"{"name":"c","dialect":"crossroad","sources":["https://example.com","app"],"routes":[{"pattern":"https://example.com/*","intent":"web"},{"pattern":"/item/:id","intent":"item"}]}"#
+    )
+    #expect(
+      answer(sources, #"{"intent":"item","params":{"id":"1"}}"#).contains(#""url":"app://item/1""#))
+  }
 }

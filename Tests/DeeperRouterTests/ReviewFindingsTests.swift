@@ -74,4 +74,13 @@ struct DeeperReviewFindingsTests {
       try router.makeURL(forRouteAt: 0, params: [.items: "a=1"])
     }
   }
+
+  /// When an earlier route answers a route's URL, another shape of the route prints: the
+  /// choice's other alternative.
+  @Test func anotherShapePrintsWhenTheFirstIsTaken() throws {
+    let router = DeepLinkRouter<String>(scheme: "myapp")
+    try router.add(routes: ["settings"]) { _, _ in "old" }
+    try router.add(routes: ["(settings|prefs)"]) { _, _ in "settings" }
+    #expect(try router.makeURL(for: "settings", params: [:]).absoluteString == "myapp://prefs")
+  }
 }

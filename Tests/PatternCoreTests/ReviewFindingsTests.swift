@@ -100,4 +100,23 @@ struct PatternCoreReviewFindingsTests {
       Diagnostic(code: .invalidRequest, message: "cannot read `x\u{1B}[31m`", hint: "a\u{7}"))
     #expect(rendered == "error: cannot read `x\\u001b[31m`\n  = a\\u0007", "\(rendered)")
   }
+
+  /// A route's other shapes print after its own URL: each alternative of a choice, an optional
+  /// part left out, each URL binding the given values under the whole pattern.
+  @Test func otherShapesPrintInPreferenceOrder() throws {
+    let choice = RoutePattern(path: [.choice([[lit("settings")], [lit("prefs")]])])
+    #expect(
+      try URLPrinter.urls(base: "myapp", pattern: choice, values: [:]) == [
+        "myapp://settings", "myapp://prefs",
+      ])
+    let optional = RoutePattern(path: [cap("q"), .optional([lit("x")]), lit("y")])
+    #expect(
+      try URLPrinter.urls(base: "myapp", pattern: optional, values: ["q": .string("v")])
+        == ["myapp://v/x/y", "myapp://v/y"])
+    // Without `(:id)`, `p/info` would bind `info` as `id`: that shape prints nothing.
+    let binding = RoutePattern(path: [lit("p"), .optional([cap("id")]), .optional([lit("info")])])
+    let urls = try URLPrinter.urls(base: "myapp", pattern: binding, values: [:])
+    #expect(!urls.contains("myapp://p/info"), "\(urls)")
+    #expect(urls.contains("myapp://p"))
+  }
 }

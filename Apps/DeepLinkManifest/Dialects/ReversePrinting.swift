@@ -123,18 +123,29 @@ extension TableSet {
           }
           // A mapping map prints the parameters it does not name as extra query items, as the
           // router's `url(for:parameters:)` does.
-          let url: String
+          // The route's URL, then those of its other shapes (another alternative of a choice,
+          // an optional part left out), tried in turn when an earlier route answers one.
+          let urls: [String]
           do throws(ReverseRoutingError) {
             var extra: [(String, String)] = []
             if candidate.dialect == "mapping" {
               (values, extra) = try MappingInfoRouter.split(
                 values, for: route.pattern, namedByOthers: namedByMaps)
             }
-            url = URLPrinter.appending(
-              extra,
-              to: try URLPrinter.url(
-                base: URLPrinter.base(among: route.bases, host: host), pattern: route.pattern,
-                values: values, wildcards: wildcards, options: route.options))
+            // Under the first source that can print it, then the route's other sources.
+            let first = try URLPrinter.base(among: route.bases, host: host)
+            let others = route.bases.compactMap { try? URLPrinter.base($0, host: host) }
+            var printable: [String] = []
+            for base in [first] + others.filter({ $0 != first }) {
+              do throws(ReverseRoutingError) {
+                printable += try URLPrinter.urls(
+                  base: base, pattern: route.pattern, values: values, wildcards: wildcards,
+                  options: route.options)
+              } catch {
+                if base == first { throw error }
+              }
+            }
+            urls = printable.map { URLPrinter.appending(extra, to: $0) }
           } catch {
             // A mapping parameter another map names is that map's: said only when no route
             // had another problem, as a host passed over is.
@@ -158,24 +169,30 @@ extension TableSet {
             }
             return false
           }
-          var printed: String?
-          let outcome = resolveOnce(url)
-          if answersItself(outcome) {
-            printed = url
-          } else if let range = url.range(of: "://"), !url.hasPrefix("http"),
-            route.bases.count == 1, !route.base.contains("://")
-          {
-            let pathForm = url.replacingCharacters(in: range, with: ":///")
-            if answersItself(resolveOnce(pathForm)) { printed = pathForm }
+          var firstOutcome: TableOutcome?
+          for url in urls {
+            var printed: String?
+            let outcome = resolveOnce(url)
+            firstOutcome = firstOutcome ?? outcome
+            if answersItself(outcome) {
+              printed = url
+            } else if let range = url.range(of: "://"), !url.hasPrefix("http"),
+              route.bases.count == 1, !route.base.contains("://")
+            {
+              let pathForm = url.replacingCharacters(in: range, with: ":///")
+              if answersItself(resolveOnce(pathForm)) { printed = pathForm }
+            }
+            if let printed {
+              return .success(
+                PrintedURL(
+                  table: candidate.name, dialect: candidate.dialect, route: index, url: printed))
+            }
           }
-          if let printed {
-            return .success(
-              PrintedURL(
-                table: candidate.name, dialect: candidate.dialect, route: index, url: printed))
+          if let firstOutcome, let url = urls.first {
+            firstProblem =
+              firstProblem ?? "\(named): its URL `\(url)` "
+              + Self.answered(firstOutcome, printedBy: index, of: candidate.name)
           }
-          firstProblem =
-            firstProblem ?? "\(named): its URL `\(url)` "
-            + Self.answered(outcome, printedBy: index, of: candidate.name)
         }
       }
     }

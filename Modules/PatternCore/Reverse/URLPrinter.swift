@@ -141,7 +141,7 @@ public enum URLPrinter {
     }
   }
 
-  private static func verify(
+  static func verify(
     _ url: String, isOrigin: Bool, pattern: RoutePattern, values: [String: PatternValue],
     shown: String, options: MatchOptions
   ) throws(ReverseRoutingError) {
