@@ -54,6 +54,14 @@ public struct CrossroadPatternParser: Sendable {
         source = try LinkSource(parsing: scheme)
       }
     }
+    if source == nil, let bad = Self.malformedScheme(bytes) {
+      // `invalid_schema://x`: meant as a source, whose scheme no URL can have.
+      let end = bytes.firstIndex(of: UInt8(ascii: ":"))!
+      throw .invalidPatternSource(
+        pattern: text, source: String(decoding: bytes[0..<end], as: UTF8.self),
+        reason: "a scheme is a letter followed by letters, digits, '+', '-' or '.'",
+        offset: bad)
+    }
     var scanner = PatternScanner(text, start: start, types: types)
     do throws(PatternSyntaxError) {
       try scanner.checkLength()
@@ -69,6 +77,22 @@ public struct CrossroadPatternParser: Sendable {
       return Parsed(source: source, pattern: pattern)
     } catch {
       throw .syntax(error)
+    }
+  }
+
+  /// For a pattern that starts with `text://` whose `text` is not a valid scheme, the offset
+  /// of its first bad byte; nil otherwise.
+  static func malformedScheme(_ bytes: [UInt8]) -> Int? {
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+      colon + 2 < bytes.count, bytes[colon + 1] == UInt8(ascii: "/"),
+      bytes[colon + 2] == UInt8(ascii: "/"),
+      !bytes[..<colon].contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") })
+    else { return nil }
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    if !isLetter(bytes[0]) { return 0 }
+    return bytes[1..<colon].firstIndex { byte in
+      !(isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D
+        || byte == 0x2E)
     }
   }
 

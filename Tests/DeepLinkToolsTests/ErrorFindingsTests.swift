@@ -68,6 +68,8 @@ struct ErrorFindingsTests {
       error?.source == "https://exa mple.com/x" && error?.offset == 11,
       "\(String(describing: error))")
     #expect(error?.hint == "the host has a space")
+    let scheme = loadError("crossroad", "invalid_schema://x", sources: ["pokedex"])
+    #expect(scheme?.code == .invalidSource && scheme?.offset == 7, "\(String(describing: scheme))")
   }
 
   /// Mapping items: an `&` inside a closed brace, and another dialect's syntax in a key.
