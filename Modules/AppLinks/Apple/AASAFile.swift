@@ -122,11 +122,8 @@ public struct AASAFile: Sendable {
         throw AppLinksError("\"appID\" is a string", origin: "\(origin).appID")
       }
       let appIDs = (list ?? []) + (legacy.map { [$0] } ?? [])
-      if appIDs.isEmpty {
-        throw AppLinksError(
-          "no \"appIDs\" (or \"appID\")", origin: origin,
-          hint: "name the apps, e.g. \"appIDs\": [\"ABCDE12345.com.example.app\"]")
-      }
+      // Apple: a details entry "optionally contains" `appID` and `appIDs`. One that names no
+      // app hands its URLs to none: it is read (its mistakes are still errors) and skipped.
       let (detailDefaults, detailPatterns) = try Self.defaults(
         detail["defaults"], origin: "\(origin).defaults", variables: variables)
       // A component's own keys win over its entry's defaults, which win over the file's.
@@ -171,7 +168,7 @@ public struct AASAFile: Sendable {
               percentsEncoded: percentsEncoded, rule: "\(place).paths[\(position)]"))
         }
       }
-      details.append(Detail(appIDs: appIDs, components: components))
+      if !appIDs.isEmpty { details.append(Detail(appIDs: appIDs, components: components)) }
     }
     self.details = details
   }
@@ -256,7 +253,8 @@ public struct AASAFile: Sendable {
             : "\"\(key)\" is a string pattern", origin: "\(origin).\(key)")
       }
       return try AASAPattern(
-        text, variables: variables, caseSensitive: caseSensitive, origin: "\(origin).\(key)")
+        key == "/" ? Self.rooted(text) : text, variables: variables,
+        caseSensitive: caseSensitive, origin: "\(origin).\(key)")
     }
     var query: QueryRule?
     if let value = table["?"] {
@@ -284,6 +282,19 @@ public struct AASAFile: Sendable {
       path: try pattern("/"), query: query, fragment: try pattern("#"),
       exclude: try flag(table["exclude"], "\(origin).exclude") ?? false,
       caseSensitive: caseSensitive, percentsEncoded: percentsEncoded, rule: rule)
+  }
+}
+
+extension AASAFile {
+  /// A path pattern that starts with a literal character other than `/` (`abc`, `buy/*`) with
+  /// the `/` every path starts with put before it: Apple's components example matches
+  /// `https://www.example.com/abc?def` with the path pattern `abc`. One that starts with `/`, a
+  /// wildcard or a substitution variable is as written.
+  static func rooted(_ text: String) -> String {
+    guard let first = text.first, first != "/", first != "*", first != "?",
+      !text.hasPrefix("$(")
+    else { return text }
+    return "/" + text
   }
 }
 
