@@ -93,6 +93,7 @@ enum AndroidPatterns {
         }
         var set = ByteSet()
         var closed = false
+        var elements = 0
         while index < bytes.count {
           if bytes[index] == UInt8(ascii: "]") {
             closed = true
@@ -105,20 +106,28 @@ enum AndroidPatterns {
             low = bytes[index]
           }
           index += 1
+          elements += 1
           if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "-"),
             bytes[index + 1] != UInt8(ascii: "]")
           {
-            let high = bytes[index + 1]
-            guard low <= high else { throw fail("a range from high to low") }
-            for byte in low...high { set.insert(byte) }
+            // Either end may be escaped (`[\a-\z]` is a to z).
+            var high = bytes[index + 1]
             index += 2
+            if high == UInt8(ascii: "\\"), index < bytes.count {
+              high = bytes[index]
+              index += 1
+            }
+            // A range from high to low (`[z-a]`) holds nothing, as Android reads it.
+            if low <= high {
+              for byte in low...high { set.insert(byte) }
+            }
           } else {
             set.insert(low)
           }
         }
         guard closed else { throw fail("an unclosed `[`") }
         // Android refuses `[]` and `[^]` ("You must define characters in a set").
-        guard set != ByteSet() else { throw fail("a set with no characters (`[]` or `[^]`)") }
+        guard elements > 0 else { throw fail("a set with no characters (`[]` or `[^]`)") }
         atom = negate ? set.inverted : set
       case UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "{"):
         throw fail("`\(String(UnicodeScalar(bytes[index])))` with nothing to repeat")
