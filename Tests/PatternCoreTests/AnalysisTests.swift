@@ -148,6 +148,21 @@ struct AnalysisTests {
     #expect(analyze([bagAndCapture]).map(\.kind) == [.duplicateCaptureName])
     let twoBags = RoutePattern(path: [lit("q")], query: [.all(name: "a"), .all(name: "a")])
     #expect(analyze([twoBags]).map(\.kind) == [.duplicateCaptureName])
+    // A query one-of alternative the ones before it always take: a capture of every value of
+    // its key, or the same condition; a condition before a capture leaves the capture its turn.
+    func oneOf(_ items: [QueryItemPattern]) -> RoutePattern {
+      RoutePattern(path: [lit("p")], query: [.oneOf(items)])
+    }
+    let any = QueryItemPattern(keys: ["ref"], name: "ref", type: .string)
+    let condition = QueryItemPattern(keys: ["ref"], equals: "x")
+    let taken = analyze([oneOf([any, condition])])
+    #expect(taken.map(\.kind) == [.unreachableAlternative])
+    #expect(taken.first?.message.contains("alternative `ref=x` can never bind") == true)
+    #expect(analyze([oneOf([condition, condition])]).map(\.kind) == [.unreachableAlternative])
+    #expect(analyze([oneOf([condition, any])]).isEmpty)
+    let number = QueryItemPattern(keys: ["a"], name: "a", type: .int)
+    #expect(
+      analyze([oneOf([number, QueryItemPattern(keys: ["b"], name: "b", type: .string)])]).isEmpty)
   }
 
   @Test func conditionsBindNoName() {

@@ -132,7 +132,9 @@ public enum RouteTableAnalysis {
             message: "route \(index) `\(route.text)` can never match: it needs query item "
               + "`\(key)` and forbids it"))
       }
-      for (position, alternative) in unreachableAlternatives(route.pattern.path, inclusion) {
+      for (position, alternative) in unreachableAlternatives(route.pattern.path, inclusion)
+        + unreachableQueryAlternatives(route.pattern.query, options)
+      {
         warnings.append(
           AnalysisWarning(
             kind: .unreachableAlternative, routeIndex: index,
@@ -294,6 +296,28 @@ public enum RouteTableAnalysis {
       seen.insert(name)
     }
     return duplicates
+  }
+
+  /// Alternatives of query one-of groups (1-based position, canonical text) that an earlier
+  /// alternative always takes first: one under the same key that takes every value of it
+  /// (`(:ref|ref=x)`), the same condition (`(ref=x|ref=x)`), or a capture of the same type.
+  static func unreachableQueryAlternatives(_ query: [QueryNode], _ options: MatchOptions)
+    -> [(Int, String)]
+  {
+    func key(_ text: String) -> String { options.queryKeysIgnoreCase ? text.lowercased() : text }
+    var found: [(Int, String)] = []
+    for case .oneOf(let items) in query {
+      for (index, item) in items.enumerated() where index > 0 {
+        let keys = Set(item.keys.map(key))
+        let covered = items[..<index].contains { earlier in
+          guard keys.isSubset(of: Set(earlier.keys.map(key))) else { return false }
+          if let value = earlier.equals { return item.equals == value }
+          return earlier.type == .string || (item.equals == nil && item.type == earlier.type)
+        }
+        if covered { found.append((index + 1, CanonicalPrinter.item(item))) }
+      }
+    }
+    return found
   }
 
   /// Alternatives (1-based position, canonical text) that an earlier alternative covers.
