@@ -88,16 +88,7 @@ struct AppLinksCommand: ParsableCommand {
       guard let files = try appLinks.load(assetLinks: assetlinks, package: package) else {
         throw ExitCode(2)
       }
-      if let host {
-        let hosts = AppLinksTool.webHosts(tables)
-        guard hosts.contains(where: { AppLinksTool.answers($0, host) }) else {
-          fail(
-            "no route answers the host `\(host)`; "
-              + (hosts.isEmpty
-                ? "no route answers http or https links"
-                : "the routes answer " + hosts.map { "`\($0)`" }.joined(separator: ", ")))
-        }
-      }
+      if let host { requireAnswered(host, AppLinksTool.webHosts(tables)) }
       let (output, status, warnings) = AppLinksTool.check(tables, files, json: json, host: host)
       for warning in warnings { FileHandleOutput.standardError("deeplink-applinks: " + warning) }
       if !output.isEmpty { try write(output) }
@@ -166,13 +157,7 @@ struct AppLinksCommand: ParsableCommand {
             "--host names a domain (`example.com`), not `\(host)`: a domain serves one "
               + "association file whatever the port, and a path has no file of its own")
         }
-        guard hosts.contains(where: { AppLinksTool.answers($0, host) }) else {
-          fail(
-            "no route answers the host `\(host)`; "
-              + (hosts.isEmpty
-                ? "no route answers http or https links"
-                : "the routes answer " + hosts.map { "`\($0)`" }.joined(separator: ", ")))
-        }
+        requireAnswered(host, hosts)
       } else if hosts.count > 1 && format == "aasa" {
         FileHandleOutput.standardError(
           "deeplink-applinks: note: the routes answer \(hosts.count) hosts ("
@@ -208,6 +193,16 @@ func write(_ text: String) throws {
     FileHandleOutput.standardError("deeplink-applinks: cannot write standard output: " + reason)
     throw ExitCode(1)
   }
+}
+
+/// A `--host` that no route answers is bad input: the hosts the routes answer are named.
+func requireAnswered(_ host: String, _ hosts: [String]) {
+  guard !hosts.contains(where: { AppLinksTool.answers($0, host) }) else { return }
+  fail(
+    "no route answers the host `\(host)`; "
+      + (hosts.isEmpty
+        ? "no route answers http or https links"
+        : "the routes answer " + hosts.map { "`\($0)`" }.joined(separator: ", ")))
 }
 
 /// Bad arguments: the message on standard error and exit status 2.

@@ -22,13 +22,7 @@ struct ErrorFindingsTests {
       table =
         #"{"name":"t","dialect":"\#(dialect)","scheme":"myapp","routes":[{"pattern":\#(quoted),"intent":"i"}]}"#
     }
-    do {
-      _ = try TableLoader.load(
-        ManifestLoader.parse(Array(table.utf8), path: "<test>", readCases: false))
-      return nil
-    } catch {
-      return error as? Diagnostic
-    }
+    return HandlerGraphFindingsTests().loadError(table)
   }
 
   /// A bad character after a query capture is a query mistake; an `&` right after `?` is an

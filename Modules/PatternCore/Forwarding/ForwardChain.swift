@@ -132,6 +132,15 @@ extension RoutePattern {
   {
     let captures = queryItems.filter { $0.equals == nil && !$0.name.isEmpty }
     let text = written ?? description
+    /// The forwarded capture is one whose value (`what` it is) can be no URL.
+    func neverAURL(_ what: String) -> PatternSyntaxError {
+      PatternSyntaxError(
+        .other(
+          message: "the forwarded \(byKey ? "query item" : "capture") `\(queryItem)` \(what), "
+            + "whose value is never a URL or a path",
+          hint: "forward a string capture, whose value is the URL to resolve (`?:url`)"),
+        pattern: text, offset: text.utf8.count)
+    }
     // A router's registration names the item (or its capture); a manifest names the capture.
     let what = byKey ? "query item" : "capture"
     guard
@@ -140,12 +149,7 @@ extension RoutePattern {
     else {
       // `?*all` binds every item as one object, which is no URL.
       if query.contains(where: { if case .all(queryItem) = $0 { true } else { false } }) {
-        throw PatternSyntaxError(
-          .other(
-            message: "the forwarded \(what) `\(queryItem)` binds every query item as an "
-              + "object, whose value is never a URL or a path",
-            hint: "forward a string capture, whose value is the URL to resolve (`?:url`)"),
-          pattern: text, offset: text.utf8.count)
+        throw neverAURL("binds every query item as an object")
       }
       let names = captures.map { "`\(byKey ? $0.keys.first ?? $0.name : $0.name)`" }
       throw PatternSyntaxError(
@@ -159,12 +163,7 @@ extension RoutePattern {
     }
     switch item.type {
     case .int, .double, .bool, .uuid:
-      throw PatternSyntaxError(
-        .other(
-          message: "the forwarded \(what) `\(queryItem)` is a capture of type `\(item.type)`, "
-            + "whose value is never a URL or a path",
-          hint: "forward a string capture, whose value is the URL to resolve"),
-        pattern: text, offset: text.utf8.count)
+      throw neverAURL("is a capture of type `\(item.type)`")
     case .string, .custom, .list:
       return item.name
     }
