@@ -66,6 +66,13 @@ struct ErrorFindingsTests {
     #expect(scheme?.code == .invalidSource && scheme?.offset == 7, "\(String(describing: scheme))")
   }
 
+  /// JLRoutes' optional part right after a capture (`:p(/opt)`) is named as such.
+  @Test func anOptionalPartAfterACaptureIsExplained() {
+    let error = loadError("deeper", "a/:p(/opt/:o)")
+    #expect(error?.hint?.contains("an optional part is a component of its own: `:p/(...)`") == true)
+    #expect(loadError("deeper", "a/:p(opt)")?.hint?.hasPrefix("known types:") == true)
+  }
+
   /// Mapping items: an `&` inside a closed brace, and another dialect's syntax in a key.
   @Test func mappingItemMistakes() {
     #expect(loadError("mapping", "/i?{*a&b}")?.message == "unexpected '&' in a query item")

@@ -211,6 +211,17 @@ package struct PatternScanner {
               hint: "the type comes first: did you mean `:\(inner)(\(typeName))`?"),
             at: nameStart)
         }
+        // `:p(/opt)`: an optional part written right after the capture (JLRoutes' syntax).
+        if probe.current == UInt8(ascii: "/")
+          || (inner.isEmpty && probe.current == UInt8(ascii: ":"))
+        {
+          throw error(
+            .other(
+              message: "unknown type `\(typeName)`",
+              hint: "`:type(name)` is a typed capture; an optional part is a component of its "
+                + "own: `:\(typeName)/(...)`"),
+            at: nameStart)
+        }
         throw error(.unknownType(typeName), at: nameStart)
       }
       let open = index
