@@ -23,6 +23,9 @@ struct AppLinksCommand: ParsableCommand {
   /// Runs the command. A usage error (an unknown option or subcommand, a missing value) is bad
   /// input like a bad file: its message, then exit status 2, not the argument parser's 64.
   static func main() {
+    // A reader that leaves early (`2>&1 | head`) ends the run quietly, not by the signal, even
+    // while notes go to standard error.
+    FileHandleOutput.ignoreBrokenPipe()
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -186,7 +189,6 @@ struct AppLinksCommand: ParsableCommand {
 /// the reason and exit status 1, so a CI step never keeps an empty or cut file as if it were
 /// whole; a reader that left early (`| head`) ends it quietly.
 func write(_ text: String) throws {
-  FileHandleOutput.ignoreBrokenPipe()
   switch FileHandleOutput.standardOutput(text) {
   case .written, .closed: return
   case .failed(let reason):

@@ -41,9 +41,12 @@ public enum LinkSource: Sendable, Hashable, CustomStringConvertible {
           throw .invalidSource(text, reason: "the IP literal `[` is never closed with `]`")
         }
         let address = host[host.index(after: host.startIndex)..<close]
+        // An IPv6 address (with a zone, `%25eth0`), or an IPvFuture one (`v1.x`).
         guard !address.isEmpty,
-          address.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") }),
-          address.contains(":")
+          address.allSatisfy({
+            $0.isASCII && ($0.isLetter || $0.isNumber || ":.%-_~".contains($0))
+          }),
+          address.contains(":") || address.first == "v" || address.first == "V"
         else {
           throw .invalidSource(
             text, reason: "`\(host[...close])` is not an IP literal (an IPv6 address in brackets)")

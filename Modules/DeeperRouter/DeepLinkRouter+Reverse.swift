@@ -87,12 +87,16 @@ extension DeepLinkRouter where Intent: Equatable {
       do {
         // The route's URL, then its other shapes' (another alternative, an optional part left
         // out) when an earlier route answers it.
-        let strings = try URLPrinter.urls(
-          base: scheme, pattern: route.pattern, values: URLPrinter.values(params, named: \.name),
-          wildcards: wildcards)
+        let values = URLPrinter.values(params, named: \.name)
+        let string = try URLPrinter.url(
+          base: scheme, pattern: route.pattern, values: values, wildcards: wildcards)
         printed = true
-        for string in strings where resolve(string).intent == intent {
-          return Self.foundationURL(string)
+        if resolve(string).intent == intent { return Self.foundationURL(string) }
+        for other in URLPrinter.otherURLs(
+          base: scheme, pattern: route.pattern, values: values, wildcards: wildcards,
+          first: string) where resolve(other).intent == intent
+        {
+          return Self.foundationURL(other)
         }
       } catch {
         if firstError == nil { firstError = error }

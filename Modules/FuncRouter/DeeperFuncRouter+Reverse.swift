@@ -51,12 +51,18 @@ extension DeeperFuncRouter where Intent: Equatable {
       }
       do {
         // The route's URL, then its other shapes' when an earlier route answers it.
-        let urls = try URLPrinter.urls(
+        let url = try URLPrinter.url(
           base: scheme, pattern: entry.pattern, values: captures, wildcards: wildcards)
-        for url in urls where resolve(url).intent == intent { return url }
+        let resolution = resolve(url)
+        if resolution.intent == intent { return url }
+        for other in URLPrinter.otherURLs(
+          base: scheme, pattern: entry.pattern, values: captures, wildcards: wildcards, first: url)
+        where resolve(other).intent == intent {
+          return other
+        }
         // Printed, but another route answers the URL first: the reason, unless a route prints.
-        if firstError == nil, case .matched(let other, _, _) = resolve(urls[0]) {
-          firstError = .takenFirst(url: urls[0], route: other, pattern: entries[other].text)
+        if firstError == nil, case .matched(let other, _, _) = resolution {
+          firstError = .takenFirst(url: url, route: other, pattern: entries[other].text)
         }
       } catch {
         if firstError == nil { firstError = error }

@@ -45,7 +45,7 @@ extension MappingInfoRouter {
   ) throws(ReverseRoutingError) -> URL {
     let given = URLPrinter.values(parameters, named: { $0 })
     let candidates = entries.filter { $0.map.targetName == target }
-    let named = Self.names(candidates.map(\.pattern))
+    let named = Self.carried(Set(given.keys), by: candidates.map(\.pattern))
     var firstError: ReverseRoutingError?
     // "Another map carries it" says less than why that map could not: said last.
     var passedOn: ReverseRoutingError?
@@ -102,6 +102,14 @@ extension MappingInfoRouter {
       }
     }
     return (values, extra)
+  }
+
+  /// The names a map of the target carries when one of them names every parameter given (so
+  /// the values have a map of their own, and another map may not print them as extra items);
+  /// none otherwise (`/a?{name}` and `/b?{*id}` given both: each prints the other as extra).
+  package static func carried(_ given: Set<String>, by patterns: [RoutePattern]) -> Set<String> {
+    guard patterns.contains(where: { given.isSubset(of: names([$0])) }) else { return [] }
+    return names(patterns)
   }
 
   /// Every name the patterns bind or read: captures, query items' names and their keys.

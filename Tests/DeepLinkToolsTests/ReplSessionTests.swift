@@ -128,6 +128,20 @@ struct ReplSessionTests {
     #expect(
       session.execute(":add user/x -> X").text.contains(
         "user-mapping is table 2 of 2 in the order tried"))
+    // The table loaded last is where a route named nowhere goes, wherever it is in the order:
+    // `twitter`, loaded again, is first in the order and still takes the route.
+    _ = session.execute(":load \(repositoryRoot)/Fixtures/examples/twitter-handlers.json")
+    let added = session.execute(":add help2 -> help").text
+    #expect(added.hasPrefix("added route") && added.contains(" to twitter (deeper)"), "\(added)")
+  }
+
+  /// A scratch table named keeps its dialect.
+  @Test func aScratchTableNamedKeepsItsDialect() {
+    let session = ReplSession(style: ReplStyle(colored: false))
+    _ = session.execute(":add func p/:int -> F")
+    #expect(
+      session.execute(":add repl-func q/:int -> G").text.hasPrefix(
+        "added route 1 to repl-func (func)"))
   }
 
   /// With no table loaded (the built-in example set aside), a route named nowhere goes to the

@@ -98,5 +98,16 @@ struct MappingReviewFindingsTests {
     #expect(
       try router.makeURL(forTargetNamed: "U", parameters: ["ref": "a"]).absoluteString
         == "native://user/home?ref=a")
+    // No map names both: the first prints the other as an extra item, as before.
+    let split = try Router.load(
+      mappingInfo: MappingInfo(
+        group: "g",
+        maps: [
+          .named(.route, "/a?{name}", target: "T", remark: nil),
+          .named(.route, "/b?{*id}", target: "T", remark: nil),
+        ]))
+    #expect(
+      try split.makeURL(forTargetNamed: "T", parameters: ["name": "x", "id": 1]).absoluteString
+        == "native://g/a?name=x&id=1")
   }
 }

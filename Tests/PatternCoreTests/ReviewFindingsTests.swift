@@ -96,27 +96,50 @@ struct PatternCoreReviewFindingsTests {
     let reason = try #require(table.nearestMiss(input)).reason.message
     #expect(reason.contains(#"`a\nb\u001b[31m`"#), "\(reason)")
     #expect(!reason.unicodeScalars.contains { $0.value < 0x20 })
+    // A backslash the URL holds is written `\\`: it reads apart from an escape.
+    let slash = try #require(
+      table.nearestMiss(try ParsedURL("myapp://t/a%5Cnb").routingInput)
+    ).reason.message
+    #expect(slash.contains(#"`a\\nb`"#), "\(slash)")
     let rendered = DiagnosticRenderer().render(
       Diagnostic(code: .invalidRequest, message: "cannot read `x\u{1B}[31m`", hint: "a\u{7}"))
     #expect(rendered == "error: cannot read `x\\u001b[31m`\n  = a\\u0007", "\(rendered)")
   }
 
-  /// A route's other shapes print after its own URL: each alternative of a choice, an optional
-  /// part left out, each URL binding the given values under the whole pattern.
+  /// A route's other shapes print after its own URL, fewest changes first: each alternative of
+  /// a choice, an optional part left out, each URL binding the given values under the whole
+  /// pattern.
   @Test func otherShapesPrintInPreferenceOrder() throws {
     let choice = RoutePattern(path: [.choice([[lit("settings")], [lit("prefs")]])])
     #expect(
-      try URLPrinter.urls(base: "myapp", pattern: choice, values: [:]) == [
-        "myapp://settings", "myapp://prefs",
-      ])
+      URLPrinter.otherURLs(base: "myapp", pattern: choice, values: [:], first: "myapp://settings")
+        == ["myapp://prefs"])
     let optional = RoutePattern(path: [cap("q"), .optional([lit("x")]), lit("y")])
     #expect(
-      try URLPrinter.urls(base: "myapp", pattern: optional, values: ["q": .string("v")])
+      URLPrinter.otherURLs(
+        base: "myapp", pattern: optional, values: ["q": .string("v")], first: nil)
         == ["myapp://v/x/y", "myapp://v/y"])
     // Without `(:id)`, `p/info` would bind `info` as `id`: that shape prints nothing.
     let binding = RoutePattern(path: [lit("p"), .optional([cap("id")]), .optional([lit("info")])])
-    let urls = try URLPrinter.urls(base: "myapp", pattern: binding, values: [:])
+    let urls = URLPrinter.otherURLs(base: "myapp", pattern: binding, values: [:], first: nil)
     #expect(!urls.contains("myapp://p/info"), "\(urls)")
     #expect(urls.contains("myapp://p"))
+    // An early choice still changes when many optionals follow it (one change at a time first).
+    let many = RoutePattern(
+      path: [.choice([[lit("settings")], [lit("prefs")]])]
+        + ["a", "b", "c", "d", "e"].map { .optional([lit($0)]) })
+    #expect(
+      URLPrinter.otherURLs(base: "myapp", pattern: many, values: [:], first: nil).contains(
+        "myapp://prefs/a/b/c/d/e"))
+    // With wildcard components given, another shape could give them to another wildcard.
+    let twoWildcards = RoutePattern(path: [
+      lit("p"), .optional([.wildcard]), lit("q"), .optional([.wildcard]),
+    ])
+    #expect(
+      URLPrinter.otherURLs(
+        base: "myapp", pattern: twoWildcards, values: [:], wildcards: [["a"]], first: nil
+      )
+      .isEmpty)
   }
+
 }

@@ -67,8 +67,10 @@ extension TableSet {
       // A mapping parameter another map of the intent names is not printed as an extra item.
       let namedByMaps =
         candidate.dialect == "mapping"
-        ? MappingInfoRouter.names(
-          candidate.printableRoutes.filter { $0.intent.isExactly(intent) }.map(\.pattern)) : []
+        ? MappingInfoRouter.carried(
+          Set(params.map(\.0).filter { $0 != "*" }),
+          by: candidate.printableRoutes.filter { $0.intent.isExactly(intent) }.map(\.pattern))
+        : []
       for (index, route) in candidate.printableRoutes.enumerated()
       where route.intent.isExactly(intent) {
         let named = "route \(index) `\(candidate.patterns[index])` of `\(candidate.name)`"
@@ -123,29 +125,23 @@ extension TableSet {
           }
           // A mapping map prints the parameters it does not name as extra query items, as the
           // router's `url(for:parameters:)` does.
-          // The route's URL, then those of its other shapes (another alternative of a choice,
-          // an optional part left out), tried in turn when an earlier route answers one.
-          let urls: [String]
+          // The route's URL under the first source that can print it; when an earlier route
+          // answers it, the route's other URLs (another alternative of a choice, an optional
+          // part left out, another source), made only then.
+          let url: String
+          var extra: [(String, String)] = []
+          let firstBase: String
           do throws(ReverseRoutingError) {
-            var extra: [(String, String)] = []
             if candidate.dialect == "mapping" {
               (values, extra) = try MappingInfoRouter.split(
                 values, for: route.pattern, namedByOthers: namedByMaps)
             }
-            // Under the first source that can print it, then the route's other sources.
-            let first = try URLPrinter.base(among: route.bases, host: host)
-            let others = route.bases.compactMap { try? URLPrinter.base($0, host: host) }
-            var printable: [String] = []
-            for base in [first] + others.filter({ $0 != first }) {
-              do throws(ReverseRoutingError) {
-                printable += try URLPrinter.urls(
-                  base: base, pattern: route.pattern, values: values, wildcards: wildcards,
-                  options: route.options)
-              } catch {
-                if base == first { throw error }
-              }
-            }
-            urls = printable.map { URLPrinter.appending(extra, to: $0) }
+            firstBase = try URLPrinter.base(among: route.bases, host: host)
+            url = URLPrinter.appending(
+              extra,
+              to: try URLPrinter.url(
+                base: firstBase, pattern: route.pattern, values: values, wildcards: wildcards,
+                options: route.options))
           } catch {
             // A mapping parameter another map names is that map's: said only when no route
             // had another problem, as a host passed over is.
@@ -169,30 +165,54 @@ extension TableSet {
             }
             return false
           }
-          var firstOutcome: TableOutcome?
-          for url in urls {
-            var printed: String?
+          func printed(_ url: String) -> (String?, TableOutcome) {
             let outcome = resolveOnce(url)
-            firstOutcome = firstOutcome ?? outcome
-            if answersItself(outcome) {
-              printed = url
-            } else if let range = url.range(of: "://"), !url.hasPrefix("http"),
+            if answersItself(outcome) { return (url, outcome) }
+            if let range = url.range(of: "://"), !url.hasPrefix("http"),
               route.bases.count == 1, !route.base.contains("://")
             {
               let pathForm = url.replacingCharacters(in: range, with: ":///")
-              if answersItself(resolveOnce(pathForm)) { printed = pathForm }
+              if answersItself(resolveOnce(pathForm)) { return (pathForm, outcome) }
             }
-            if let printed {
-              return .success(
-                PrintedURL(
-                  table: candidate.name, dialect: candidate.dialect, route: index, url: printed))
+            return (nil, outcome)
+          }
+          let (answer, outcome) = printed(url)
+          var found = answer
+          if found == nil {
+            let bases =
+              [firstBase]
+              + route.bases.compactMap { try? URLPrinter.base($0, host: host) }.filter {
+                $0 != firstBase
+              }
+            search: for base in bases {
+              let first = base == firstBase ? url : nil
+              var others = URLPrinter.otherURLs(
+                base: base, pattern: route.pattern, values: values, wildcards: wildcards,
+                options: route.options, first: nil
+              ).map { URLPrinter.appending(extra, to: $0) }
+              if first == nil,
+                let own = try? URLPrinter.url(
+                  base: base, pattern: route.pattern, values: values, wildcards: wildcards,
+                  options: route.options)
+              {
+                others.insert(URLPrinter.appending(extra, to: own), at: 0)
+              }
+              for other in others where other != url {
+                if let answer = printed(other).0 {
+                  found = answer
+                  break search
+                }
+              }
             }
           }
-          if let firstOutcome, let url = urls.first {
-            firstProblem =
-              firstProblem ?? "\(named): its URL `\(url)` "
-              + Self.answered(firstOutcome, printedBy: index, of: candidate.name)
+          if let found {
+            return .success(
+              PrintedURL(
+                table: candidate.name, dialect: candidate.dialect, route: index, url: found))
           }
+          firstProblem =
+            firstProblem ?? "\(named): its URL `\(url)` "
+            + Self.answered(outcome, printedBy: index, of: candidate.name)
         }
       }
     }

@@ -44,7 +44,9 @@ extension ReplSession {
       }
       // The last loaded table: a scratch table is not one (without a loaded table, the scratch
       // table of the current dialect).
-      named = entries.last { !$0.table.name.hasPrefix("repl-") }
+      named =
+        entries.last { $0.table.name == lastLoaded }
+        ?? entries.last { !$0.table.name.hasPrefix("repl-") }
     }
     guard let arrow = rest.range(of: "->") else {
       // The caret goes after what was typed, when something was.
@@ -77,7 +79,8 @@ extension ReplSession {
       // A table with routes of the user's own is no placeholder: `:load` adds to it.
       if case .success = result { showingBuiltInExample = false }
     } else {
-      let scratchDialect = dialect ?? self.dialect
+      // A scratch table named (`:add repl-func ...`) keeps its dialect.
+      let scratchDialect = dialect ?? named?.table.dialect ?? self.dialect
       place = "adding to the scratch table (\(scratchDialect))"
       var routes = scratch[scratchDialect] ?? []
       routes.append((pattern, intent))

@@ -60,6 +60,9 @@ public final class ReplSession {
   public var appLinks: AppLinkFiles?
   /// Routes added with `:add`, by dialect, as manifest routes.
   var scratch: [String: [(pattern: String, intent: String)]] = [:]
+  /// The name of the table loaded last, where `:add` with no table named goes (a table loaded
+  /// again keeps its place in the order tried, so it is not always the last one there).
+  var lastLoaded: String?
 
   /// Creates an empty session.
   public init(style: ReplStyle) {
@@ -178,6 +181,7 @@ public final class ReplSession {
     case ":dialect": return Output(text: setDialect(argument))
     case ":clear":
       entries = []
+      lastLoaded = nil
       showingBuiltInExample = false
       scratch = [:]
       return Output(text: "cleared: no tables")
@@ -286,6 +290,7 @@ public final class ReplSession {
     }
     // A table of a name already loaded (the same file again, after an edit) takes that table's
     // place in the order tried, and says so: the routes `:add` gave the old one are gone.
+    lastLoaded = loaded.last?.table.name
     var replaced: Set<String> = []
     for entry in loaded {
       if let index = entries.firstIndex(where: { $0.table.name == entry.table.name }) {

@@ -68,11 +68,12 @@ public enum ResolverSetup {
   /// silence. `"*"` takes every other intent and is always used.
   static func unusedHandlerEntries(_ spec: TableSpec) -> [String] {
     guard let handlers = spec.json["handlers"]?.objectValue else { return [] }
-    let intents = Set(spec.routes.map(\.intent))
+    // By their bytes, as the graph looks entries up.
+    let intents = Set(spec.routes.map { ExactText($0.intent) })
     var notes: [String] = []
     for (handler, entries) in handlers {
-      for (intent, _) in entries.objectValue ?? [] where intent != "*" && !intents.contains(intent)
-      {
+      for (intent, _) in entries.objectValue ?? []
+      where intent != "*" && !intents.contains(ExactText(intent)) {
         notes.append(
           "note: table `\(spec.name)`: handler `\(handler)` has an entry for `\(intent)`, which no "
             + "route of the table gives; it is never used (misspelt?)")

@@ -286,14 +286,13 @@ public struct AASAFile: Sendable {
 }
 
 extension AASAFile {
-  /// A path pattern that starts with a literal character other than `/` (`abc`, `buy/*`) with
-  /// the `/` every path starts with put before it: Apple's components example matches
-  /// `https://www.example.com/abc?def` with the path pattern `abc`. One that starts with `/`, a
-  /// wildcard or a substitution variable is as written.
+  /// A path pattern that starts with a literal character other than `/` or a substitution
+  /// variable (`abc`, `buy/*`, `$(lang)/x`) with the `/` every path starts with put before it:
+  /// Apple's components example matches `https://www.example.com/abc?def` with the path
+  /// pattern `abc`. One that starts with `/` or a wildcard (`*`, `?`, which may take the `/`)
+  /// is as written.
   static func rooted(_ text: String) -> String {
-    guard let first = text.first, first != "/", first != "*", first != "?",
-      !text.hasPrefix("$(")
-    else { return text }
+    guard let first = text.first, first != "/", first != "*", first != "?" else { return text }
     return "/" + text
   }
 }

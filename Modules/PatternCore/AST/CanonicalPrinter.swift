@@ -57,7 +57,7 @@ enum CanonicalPrinter {
     var result = ""
     for (index, scalar) in text.unicodeScalars.enumerated() {
       switch scalar {
-      case "/", "(", ")", "|", "?", "&", "*", "%", "{", "}", "=", "\u{0}"..."\u{20}", "\u{7F}":
+      case "/", "(", ")", "|", "?", "&", "*", "%", "{", "}", "=", "#", "\u{0}"..."\u{20}", "\u{7F}":
         let hex = String(scalar.value, radix: 16, uppercase: true)
         result += (hex.count == 1 ? "%0" : "%") + hex
       case ":" where index == 0:

@@ -3,13 +3,23 @@
 package enum ControlEscapes {
   /// `text` with its control characters escaped (with `keepingNewlines`, a line feed stays:
   /// a message of several lines).
-  package static func visible(_ text: String, keepingNewlines: Bool = false) -> String {
-    guard
-      text.unicodeScalars.contains(where: { isControl($0) && !(keepingNewlines && $0 == "\n") })
-    else { return text }
+  /// With `escapingBackslashes`, a `\` is written `\\`, so an escape and the same characters
+  /// written out read apart (quoted text; a message's own backslashes stay).
+  package static func visible(
+    _ text: String, keepingNewlines: Bool = false, escapingBackslashes: Bool = false
+  ) -> String {
+    func escaped(_ scalar: Unicode.Scalar) -> Bool {
+      (isControl(scalar) && !(keepingNewlines && scalar == "\n"))
+        || (escapingBackslashes && scalar == "\\")
+    }
+    guard text.unicodeScalars.contains(where: escaped) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
-      guard isControl(scalar), !(keepingNewlines && scalar == "\n") else {
+      if scalar == "\\" && escapingBackslashes {
+        result += "\\\\"
+        continue
+      }
+      guard escaped(scalar) else {
         result.unicodeScalars.append(scalar)
         continue
       }
