@@ -44,7 +44,7 @@ struct ReplCommand: ParsableCommand {
   mutating func run() throws {
     // A reader of standard output that leaves (`| head -1`) ends the session quietly, with
     // status 0: a write then fails with EPIPE (see `show`), instead of the signal killing us.
-    signal(SIGPIPE, SIG_IGN)
+    FileHandleOutput.ignoreBrokenPipe()
     let interactive = isatty(0) != 0
     let colored = isatty(1) != 0 && getenv("NO_COLOR") == nil
     let session = ReplSession(style: ReplStyle(colored: colored))

@@ -54,11 +54,10 @@ public struct CrossroadPatternParser: Sendable {
         source = try LinkSource(parsing: scheme)
       }
     }
-    if source == nil, let bad = Self.malformedScheme(bytes) {
+    if source == nil, let prefix = Self.schemePrefix(bytes), let bad = prefix.firstBad {
       // `invalid_schema://x`: meant as a source, whose scheme no URL can have.
-      let end = bytes.firstIndex(of: UInt8(ascii: ":"))!
       throw .invalidPatternSource(
-        pattern: text, source: String(decoding: bytes[0..<end], as: UTF8.self),
+        pattern: text, source: String(decoding: bytes[0..<prefix.colon], as: UTF8.self),
         reason: "a scheme is a letter followed by letters, digits, '+', '-' or '.'",
         offset: bad)
     }
@@ -80,41 +79,27 @@ public struct CrossroadPatternParser: Sendable {
     }
   }
 
-  /// For a pattern that starts with `text://` whose `text` is not a valid scheme, the offset
-  /// of its first bad byte; nil otherwise.
-  static func malformedScheme(_ bytes: [UInt8]) -> Int? {
+  /// The offset of `://` after a valid scheme at the start, if any.
+  static func schemeSeparator(_ bytes: [UInt8]) -> Int? {
+    guard let prefix = schemePrefix(bytes), prefix.firstBad == nil else { return nil }
+    return prefix.colon
+  }
+
+  /// A pattern that starts with `text://` (no `/` or `?` in `text`): the offset of its `:`, and
+  /// of the first byte a scheme cannot have there (a letter first, then letters, digits, `+`,
+  /// `-` or `.`), nil when `text` is a scheme.
+  static func schemePrefix(_ bytes: [UInt8]) -> (colon: Int, firstBad: Int?)? {
     guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
       colon + 2 < bytes.count, bytes[colon + 1] == UInt8(ascii: "/"),
       bytes[colon + 2] == UInt8(ascii: "/"),
       !bytes[..<colon].contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") })
     else { return nil }
     func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-    if !isLetter(bytes[0]) { return 0 }
-    return bytes[1..<colon].firstIndex { byte in
+    if !isLetter(bytes[0]) { return (colon, 0) }
+    let bad = bytes[1..<colon].firstIndex { byte in
       !(isLetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D
         || byte == 0x2E)
     }
-  }
-
-  /// The offset of `://` after a valid scheme at the start, if any.
-  static func schemeSeparator(_ bytes: [UInt8]) -> Int? {
-    guard let first = bytes.first, (first | 0x20) >= 0x61, (first | 0x20) <= 0x7A else {
-      return nil
-    }
-    var index = 1
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: ":") {
-        return index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")
-          && bytes[index + 2] == UInt8(ascii: "/")
-          ? index : nil
-      }
-      let isSchemeByte =
-        ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-        || byte == 0x2B || byte == 0x2D || byte == 0x2E
-      guard isSchemeByte else { return nil }
-      index += 1
-    }
-    return nil
+    return (colon, bad)
   }
 }

@@ -56,7 +56,7 @@ extension MappingInfoRouter {
           base: scheme, pattern: entry.pattern, values: values, wildcards: wildcards)
         if let url = URL(string: URLPrinter.appending(extra, to: string)) { return url }
       } catch {
-        if case .unusedValue(let name, _) = error, named.contains(name) {
+        if Self.isPassedOn(error, carried: named) {
           passedOn = passedOn ?? error
         } else if firstError == nil {
           firstError = error
@@ -110,6 +110,13 @@ extension MappingInfoRouter {
   package static func carried(_ given: Set<String>, by patterns: [RoutePattern]) -> Set<String> {
     guard patterns.contains(where: { given.isSubset(of: names([$0])) }) else { return [] }
     return names(patterns)
+  }
+
+  /// Whether `error` is a map's refusal of a parameter another map carries (`carried`), which
+  /// says less than why that map could not print: a caller reports it last.
+  package static func isPassedOn(_ error: ReverseRoutingError, carried: Set<String>) -> Bool {
+    if case .unusedValue(let name, _) = error { return carried.contains(name) }
+    return false
   }
 
   /// Every name the patterns bind or read: captures, query items' names and their keys.

@@ -123,12 +123,12 @@ extension TableSet {
             }
             host = nil
           }
-          // A mapping map prints the parameters it does not name as extra query items, as the
-          // router's `url(for:parameters:)` does.
           // The route's URL under the first source that can print it; when an earlier route
           // answers it, the route's other URLs (another alternative of a choice, an optional
-          // part left out, another source), made only then.
-          let url: String
+          // part left out, another source), made only then. A mapping map prints the
+          // parameters it does not name as extra query items, as the router's
+          // `url(for:parameters:)` does.
+          let plain: String
           var extra: [(String, String)] = []
           let firstBase: String
           do throws(ReverseRoutingError) {
@@ -137,15 +137,13 @@ extension TableSet {
                 values, for: route.pattern, namedByOthers: namedByMaps)
             }
             firstBase = try URLPrinter.base(among: route.bases, host: host)
-            url = URLPrinter.appending(
-              extra,
-              to: try URLPrinter.url(
-                base: firstBase, pattern: route.pattern, values: values, wildcards: wildcards,
-                options: route.options))
+            plain = try URLPrinter.url(
+              base: firstBase, pattern: route.pattern, values: values, wildcards: wildcards,
+              options: route.options)
           } catch {
             // A mapping parameter another map names is that map's: said only when no route
             // had another problem, as a host passed over is.
-            if case .unusedValue(let name, _) = error, namedByMaps.contains(name) {
+            if MappingInfoRouter.isPassedOn(error, carried: namedByMaps) {
               hostProblem = hostProblem ?? "\(named): \(error.message)"
               continue
             }
@@ -176,6 +174,7 @@ extension TableSet {
             }
             return (nil, outcome)
           }
+          let url = URLPrinter.appending(extra, to: plain)
           let (answer, outcome) = printed(url)
           var found = answer
           if found == nil {
@@ -185,20 +184,18 @@ extension TableSet {
                 $0 != firstBase
               }
             search: for base in bases {
-              let first = base == firstBase ? url : nil
-              var others = URLPrinter.otherURLs(
-                base: base, pattern: route.pattern, values: values, wildcards: wildcards,
-                options: route.options, first: nil
-              ).map { URLPrinter.appending(extra, to: $0) }
-              if first == nil,
-                let own = try? URLPrinter.url(
+              // Another source's own URL first, then each source's other shapes.
+              let own =
+                base == firstBase
+                ? nil
+                : try? URLPrinter.url(
                   base: base, pattern: route.pattern, values: values, wildcards: wildcards,
                   options: route.options)
-              {
-                others.insert(URLPrinter.appending(extra, to: own), at: 0)
-              }
-              for other in others where other != url {
-                if let answer = printed(other).0 {
+              let others = URLPrinter.otherURLs(
+                base: base, pattern: route.pattern, values: values, wildcards: wildcards,
+                options: route.options, first: own ?? plain)
+              for other in (own.map { [$0] } ?? []) + others {
+                if let answer = printed(URLPrinter.appending(extra, to: other)).0 {
                   found = answer
                   break search
                 }

@@ -80,7 +80,7 @@ public enum LineStream {
   private static func run(
     _ responders: UnsafeMutableBufferPointer<any LineResponder>, firstLine: Int
   ) -> End {
-    signal(SIGPIPE, SIG_IGN)
+    FileHandleOutput.ignoreBrokenPipe()
     var reader = LineReader(fd: 0)
     var writer = RecordWriter(fd: 1)
     var number = firstLine

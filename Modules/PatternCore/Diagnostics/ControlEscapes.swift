@@ -12,7 +12,13 @@ package enum ControlEscapes {
       (isControl(scalar) && !(keepingNewlines && scalar == "\n"))
         || (escapingBackslashes && scalar == "\\")
     }
-    guard text.unicodeScalars.contains(where: escaped) else { return text }
+    // Most text has nothing to escape: its bytes say so without decoding it (a C1 control is
+    // `C2 80`...`C2 9F` in UTF-8).
+    guard
+      text.utf8.contains(where: {
+        $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || (escapingBackslashes && $0 == 0x5C)
+      }), text.unicodeScalars.contains(where: escaped)
+    else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       if scalar == "\\" && escapingBackslashes {

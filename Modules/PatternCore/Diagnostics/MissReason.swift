@@ -171,13 +171,7 @@ extension ByteWriter {
     // A decoded component or value may hold control characters (`%0A`, `%1B`): written as
     // escapes, so a reason neither breaks a line nor sends a terminal its controls (and a `\`
     // as `\\`, so `a%0Ab` and `a%5Cnb` read apart).
-    if text.utf8.contains(where: {
-      $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == UInt8(ascii: "\\")
-    }) {
-      say(ControlEscapes.visible(text, escapingBackslashes: true))
-    } else {
-      say(text)
-    }
+    say(ControlEscapes.visible(text, escapingBackslashes: true))
     say("`")
   }
 
